@@ -1,0 +1,5 @@
+"""Tutankhamen, both editions."""
+
+from engines.tutankhamen.game import Tutankhamen
+
+__all__ = ["Tutankhamen"]

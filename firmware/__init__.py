@@ -1,0 +1,1 @@
+"""The appliance: configuration, the referee, the event store, displays and the CLI."""

@@ -1,0 +1,1 @@
+"""Camera readings: frames in, tile paths and card rows with confidences out (OpenCV)."""
