@@ -18,7 +18,6 @@ from rich.table import Table
 from engines import GAMES, new_game
 from engines.core import Action, Event, GameState, RuleError
 from engines.playout import Playout, play_random
-from engines.replay import LogError
 from engines.wording import LANGUAGES, render_event, render_prompt
 from firmware.cli import EXIT_OK, EXIT_USAGE, emit_json
 
@@ -56,10 +55,11 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("scarab simulate: --games must be at least 1", file=sys.stderr)
         return EXIT_USAGE
-    try:  # validate the setup once, with the same errors a log header gets
+    try:  # the options make a header: check it once, with the words a log header gets
         new_game({**header_for(args), "seed": 0})
     except RuleError as exc:
-        raise LogError(exc.code, exc.message, None) from None
+        print(f"scarab simulate: {exc.message}", file=sys.stderr)
+        return EXIT_USAGE
     if args.watch:
         return watch(args)
     return statistics(args)

@@ -38,6 +38,7 @@ class Tutankhamen(GameState):
         declaring: dict[str, Any] | None,
         winners: list[int],
         end: str | None,
+        ledge: Counter[str],
     ) -> None:
         self.ed = edition
         self.players = players
@@ -53,6 +54,7 @@ class Tutankhamen(GameState):
         self.declaring = declaring
         self.winner_seats = winners
         self.end = end
+        self.ledge = ledge  # Amigo: the gold mask waits on the pyramid's ledge
         # Derived indexes, rebuilt rather than stored.
         self.left: Counter[str] = Counter(t for t in path if t in SET_VALUE)
         self.low = next((i for i, t in enumerate(path) if t is not None), len(path))
@@ -86,6 +88,7 @@ class Tutankhamen(GameState):
             None,
             [],
             None,
+            Counter({GOLDMASK: 1}) if edition.has_beyond else Counter(),
         )
 
     # ------------------------------------------------------------ serialisation
@@ -106,6 +109,7 @@ class Tutankhamen(GameState):
             "declaring": _copy_declaring(self.declaring),
             "winners": list(self.winner_seats),
             "end": self.end,
+            "ledge": dict(sorted(self.ledge.items())),
         }
 
     @classmethod
@@ -124,6 +128,7 @@ class Tutankhamen(GameState):
             _copy_declaring(data["declaring"]),
             list(data["winners"]),
             data["end"],
+            Counter(data["ledge"]),
         )
 
     # ------------------------------------------------------------ public view
@@ -178,7 +183,7 @@ class Tutankhamen(GameState):
             "end": self.end,
         }
         if self.ed.has_beyond:
-            state["goldmask"] = self._mask_place()
+            state["goldmask"] = "ledge" if self.ledge[GOLDMASK] else self._mask_place()
         if self.declaring is not None:
             state["declaring"] = {
                 "set": self.declaring["set"],
@@ -328,7 +333,8 @@ class Tutankhamen(GameState):
         self.pawns[seat] = self.beyond()
         name = self.players[seat]
         events.append({"type": "beyond", "player": name})
-        if self._mask_place() is None and not self.out[GOLDMASK]:
+        if self.ledge[GOLDMASK]:
+            del self.ledge[GOLDMASK]
             self.held[seat][GOLDMASK] += 1
             events.append({"type": "goldmask", "player": name})
         self.queue += [["cleanup"], ["next"]]
@@ -477,7 +483,8 @@ class Tutankhamen(GameState):
 
     def _finish_by_path(self, events: list[Event]) -> None:
         best = max(self.points)
-        self._finish([i for i, p in enumerate(self.points) if p == best], "path-exhausted", events)
+        reason = "all-beyond" if self.ed.has_beyond else "path-exhausted"
+        self._finish([i for i, p in enumerate(self.points) if p == best], reason, events)
 
     def _finish(self, seats: list[int], reason: str, events: list[Event]) -> None:
         self.phase = OVER

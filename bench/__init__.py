@@ -1,0 +1,1 @@
+"""Scarab's benchmarks: `./dev bench` runs them and prints tables."""
