@@ -101,9 +101,6 @@ class GameState(ABC):
     def edition(self) -> str | None:
         return None
 
-    def copy(self) -> Self:
-        return type(self).from_json(self.to_json())
-
 
 def check_players(header: dict[str, Any], low: int, high: int) -> list[str]:
     """Validate the header's seat list, shared by every game."""

@@ -25,6 +25,7 @@ class Tutankhamen(GameState):
 
     def __init__(
         self,
+        *,
         edition: Edition,
         players: list[str],
         path: list[str | None],
@@ -75,20 +76,20 @@ class Tutankhamen(GameState):
         path = _check_path(header["path"], edition) if "path" in header else _shuffled_box(edition, rng)
         n = len(players)
         return cls(
-            edition,
-            players,
-            list(path),
-            [START] * n,
-            [Counter() for _ in players],
-            Counter(),
-            [0] * n,
-            0,
-            MOVE,
-            [],
-            None,
-            [],
-            None,
-            Counter({GOLDMASK: 1}) if edition.has_beyond else Counter(),
+            edition=edition,
+            players=players,
+            path=list(path),
+            pawns=[START] * n,
+            held=[Counter() for _ in players],
+            out=Counter(),
+            points=[0] * n,
+            current=0,
+            phase=MOVE,
+            queue=[],
+            declaring=None,
+            winners=[],
+            end=None,
+            ledge=Counter({GOLDMASK: 1}) if edition.has_beyond else Counter(),
         )
 
     # ------------------------------------------------------------ serialisation
@@ -115,20 +116,20 @@ class Tutankhamen(GameState):
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
         return cls(
-            EDITIONS[data["edition"]],
-            list(data["players"]),
-            list(data["path"]),
-            list(data["pawns"]),
-            [Counter(h) for h in data["held"]],
-            Counter(data["out"]),
-            list(data["points"]),
-            data["current"],
-            data["phase"],
-            [list(t) for t in data["queue"]],
-            _copy_declaring(data["declaring"]),
-            list(data["winners"]),
-            data["end"],
-            Counter(data["ledge"]),
+            edition=EDITIONS[data["edition"]],
+            players=list(data["players"]),
+            path=list(data["path"]),
+            pawns=list(data["pawns"]),
+            held=[Counter(h) for h in data["held"]],
+            out=Counter(data["out"]),
+            points=list(data["points"]),
+            current=data["current"],
+            phase=data["phase"],
+            queue=[list(t) for t in data["queue"]],
+            declaring=_copy_declaring(data["declaring"]),
+            winners=list(data["winners"]),
+            end=data["end"],
+            ledge=Counter(data["ledge"]),
         )
 
     # ------------------------------------------------------------ public view
