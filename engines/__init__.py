@@ -15,13 +15,14 @@ def new_game(header: dict[str, Any], seed: int | None = None) -> GameState:
     """Start the game a log header describes. The header's ``seed`` wins over ``seed``."""
     if not isinstance(header, dict):
         raise BadHeader("bad-header", "the header (line 1) must be a JSON object")
-    cls = GAMES.get(header.get("game"))  # type: ignore[arg-type]
+    name = header.get("game")
+    cls = GAMES.get(name) if isinstance(name, str) else None
     if cls is None:
         raise BadHeader("unknown-game", f'"game" must be one of {sorted(GAMES)}, not {header.get("game")!r}')
     seed = header.get("seed", seed)
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise BadHeader("bad-seed", '"seed" must be an integer')
-    return cls.new(header, random.Random(seed))
+    return cls.new(header, None if seed is None else random.Random(seed))
 
 
 def load_state(data: dict[str, Any]) -> GameState:

@@ -53,8 +53,9 @@ class GameState(ABC):
 
     @classmethod
     @abstractmethod
-    def new(cls, header: dict[str, Any], rng: random.Random) -> Self:
-        """Start a game from a log header; ``rng`` is used only for the setup shuffle."""
+    def new(cls, header: dict[str, Any], rng: random.Random | None) -> Self:
+        """Start a game from a log header. ``rng`` (None when no seed was given) is
+        used only for the setup; a game that needs it and gets None raises BadHeader."""
 
     @classmethod
     @abstractmethod

@@ -44,6 +44,8 @@ def parse_line(text: str, number: int) -> dict[str, Any]:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise LogError("malformed-json", f"line {number} is not valid JSON: {exc.msg}", number) from None
+    except (ValueError, RecursionError):  # over-long numbers, absurd nesting
+        raise LogError("malformed-json", f"line {number} is not JSON Scarab can read", number) from None
     if not isinstance(value, dict):
         raise LogError("malformed-json", f"line {number} must be a JSON object", number)
     return value
@@ -75,8 +77,7 @@ def apply_line(result: Replay, entry: dict[str, Any], number: int | None) -> lis
     try:
         events = result.state.apply(entry)
     except RuleError as exc:
-        where = f"line {number}: " if number is not None else ""
-        raise LogError(exc.code, f"{where}{exc.message}", number) from None
+        raise LogError(exc.code, exc.message, number) from None
     result.actions.append(entry)
     result.events.extend(events)
     return events

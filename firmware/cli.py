@@ -35,7 +35,7 @@ def reject(error: LogError, as_json: bool) -> int:
 def read_text_file(path: str) -> str:
     """A user's file as text, or a LogError naming what is wrong with it."""
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:  # tolerate a byte-order mark
             return handle.read()
     except FileNotFoundError:
         raise LogError("unreadable-file", f"no such file: {path}", None) from None

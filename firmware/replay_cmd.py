@@ -38,11 +38,16 @@ def show(result: Replay, doc: dict[str, Any], lang: str) -> None:
     for event in doc["events"]:
         if event["type"] in {"scored", "game-over", "stole", "kingtut-bonus"}:
             console.print("  " + render_event(event, lang, edition))
+    state = doc["state"]
+    left_key = next((k for k in ("coins", "to_goal") if k in state), None)
     table = Table(title="Scores")
     table.add_column("player")
     table.add_column("points", justify="right")
+    if left_key:
+        table.add_column("coins left" if left_key == "coins" else "to the goal", justify="right")
     for name, pts in doc["scores"].items():
         mark = " ★" if name in doc["winners"] else ""
-        table.add_row(name + mark, str(pts))
+        row = [name + mark, str(pts)] + ([str(state[left_key][name])] if left_key else [])
+        table.add_row(*row)
     console.print(table)
     console.print(f"[bold]{doc['prompt']}[/]")

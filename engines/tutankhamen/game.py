@@ -65,15 +65,23 @@ class Tutankhamen(GameState):
     # ----------------------------------------------------------------- creation
 
     @classmethod
-    def new(cls, header: dict[str, Any], rng: random.Random) -> Self:
-        edition = EDITIONS.get(header.get("edition"))  # type: ignore[arg-type]
+    def new(cls, header: dict[str, Any], rng: random.Random | None) -> Self:
+        name = header.get("edition")
+        edition = EDITIONS.get(name) if isinstance(name, str) else None
         if edition is None:
             raise BadHeader(
                 "unknown-edition",
                 f'"edition" must be one of {sorted(EDITIONS)}, not {header.get("edition")!r}',
             )
         players = check_players(header, 2, 6)
-        path = _check_path(header["path"], edition) if "path" in header else _shuffled_box(edition, rng)
+        if "path" in header:
+            path = _check_path(header["path"], edition)
+        elif rng is None:
+            raise BadHeader(
+                "missing-seed", 'a header without "path" needs a "seed", so every replay lays the same path'
+            )
+        else:
+            path = _shuffled_box(edition, rng)
         n = len(players)
         return cls(
             edition=edition,
@@ -101,8 +109,8 @@ class Tutankhamen(GameState):
             "players": list(self.players),
             "path": list(self.path),
             "pawns": list(self.pawns),
-            "held": [dict(sorted(h.items())) for h in self.held],
-            "out": dict(sorted(self.out.items())),
+            "held": [_counts(h) for h in self.held],
+            "out": _counts(self.out),
             "points": list(self.points),
             "current": self.current,
             "phase": self.phase,
@@ -110,7 +118,7 @@ class Tutankhamen(GameState):
             "declaring": _copy_declaring(self.declaring),
             "winners": list(self.winner_seats),
             "end": self.end,
-            "ledge": dict(sorted(self.ledge.items())),
+            "ledge": _counts(self.ledge),
         }
 
     @classmethod
@@ -174,12 +182,12 @@ class Tutankhamen(GameState):
         state: dict[str, Any] = {
             "path": list(self.path),
             "pawns": dict(zip(self.players, self.pawns, strict=True)),
-            "holdings": {p: dict(sorted(h.items())) for p, h in zip(self.players, self.held, strict=True)},
+            "holdings": {p: _counts(h) for p, h in zip(self.players, self.held, strict=True)},
             remaining_key: self.remaining(),
             "target": self.target,
             "phase": self.phase,
             "active": self.players[self.current],
-            "out": dict(sorted(self.out.items())),
+            "out": _counts(self.out),
             "prompt": self.prompt().to_json(),
             "end": self.end,
         }
@@ -257,13 +265,16 @@ class Tutankhamen(GameState):
         if not isinstance(action, dict):
             raise IllegalAction("malformed-action", "an action must be a JSON object")
         player, move = action.get("player"), action.get("move")
-        if player not in self.seat:
+        if not isinstance(player, str) or player not in self.seat:
             raise IllegalAction("unknown-player", f"{player!r} is not a player in this game")
+        if not isinstance(move, str):
+            raise IllegalAction("malformed-action", '"move" must be a string such as "take"')
         expected = self.to_act
         if player != expected:
-            raise IllegalAction(
-                "out-of-turn", f"it is {expected}'s turn to act, not {player}'s (play goes clockwise)"
-            )
+            if self.phase == DECLARE and move == "joker":
+                # A joker nobody may add breaks its own rule, whoever's turn it is.
+                self._check_joker(self.seat[player], action.get("tiles"))
+            raise IllegalAction("out-of-turn", self._out_of_turn_message(player))
         handler = _HANDLERS.get((self.phase, move))
         if handler is None:
             raise IllegalAction("wrong-move", self._wrong_move_message(move))
@@ -271,6 +282,15 @@ class Tutankhamen(GameState):
         handler(self, action, events)
         self._run(events)
         return events
+
+    def _out_of_turn_message(self, player: str) -> str:
+        if self.phase == DECLARE:
+            assert self.declaring is not None
+            return (
+                f"{self.to_act} is being asked about jokers for the {self.declaring['set']} scoring, "
+                f"not {player} (players are asked in turn order)"
+            )
+        return f"it is {self.to_act}'s turn, not {player}'s (play goes clockwise)"
 
     def _wrong_move_message(self, move: Any) -> str:
         if move not in {"take", "beyond", "steal", "joker", "pass"}:
@@ -343,7 +363,11 @@ class Tutankhamen(GameState):
     def _steal(self, action: Action, events: list[Event]) -> None:
         seat = self.current
         victim_name, tile = action.get("from"), action.get("tile")
-        victim = self.seat.get(victim_name)  # type: ignore[arg-type]
+        if not isinstance(victim_name, str) or not isinstance(tile, str):
+            raise IllegalAction(
+                "malformed-action", '"steal" needs "from" (a player) and "tile" (a tile name)'
+            )
+        victim = self.seat.get(victim_name)
         thief = self.ed.thief_tile
         if victim is None:
             raise IllegalAction("illegal-steal", f"{victim_name!r} is not a player in this game")
@@ -376,6 +400,18 @@ class Tutankhamen(GameState):
         assert self.declaring is not None
         seat = int(self.declaring["asked"])
         tiles = action.get("tiles")
+        mine = self._check_joker(seat, tiles)
+        for tile in tiles:  # type: ignore[union-attr]
+            self.held[seat][tile] -= 1
+        self.declaring["added"][str(seat)] = mine
+        self.declaring["passed"] = []
+        scored = self.declaring["set"]
+        events.append({"type": "joker", "player": self.players[seat], "set": scored, "tiles": list(tiles)})
+        self._ask_next(seat, events)
+
+    def _check_joker(self, seat: int, tiles: Any) -> list[str]:
+        """Validate a declaration tile by tile, in order; return the seat's jokers with it."""
+        assert self.declaring is not None
         if not isinstance(tiles, list) or not tiles or not all(isinstance(t, str) for t in tiles):
             raise IllegalAction("malformed-action", '"joker" needs a non-empty list "tiles" of tile names')
         scored = self.declaring["set"]
@@ -404,12 +440,7 @@ class Tutankhamen(GameState):
                     )
             have[tile] -= 1
             mine.append(tile)
-        for tile in tiles:
-            self.held[seat][tile] -= 1
-        added[str(seat)] = mine
-        self.declaring["passed"] = []
-        events.append({"type": "joker", "player": self.players[seat], "set": scored, "tiles": list(tiles)})
-        self._ask_next(seat, events)
+        return mine
 
     def _pass(self, action: Action, events: list[Event]) -> None:
         assert self.declaring is not None
@@ -638,6 +669,11 @@ _HANDLERS = {
     (DECLARE, "joker"): Tutankhamen._declare,
     (DECLARE, "pass"): Tutankhamen._pass,
 }
+
+
+def _counts(counter: Counter[str]) -> dict[str, int]:
+    """A tile count for JSON: sorted, without the zeros a Counter keeps."""
+    return {tile: n for tile, n in sorted(counter.items()) if n}
 
 
 def _copy_declaring(d: dict[str, Any] | None) -> dict[str, Any] | None:

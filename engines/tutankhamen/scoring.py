@@ -43,11 +43,12 @@ def awards(
 
 
 def in_deciding_tie(player: str, keys: dict[str, Key]) -> bool:
-    """True when ``player`` shares first place, or second place behind a sole leader —
-    the only ties a canopic lid can change."""
+    """True when ``player`` may play a canopic lid: another player has as many tiles and
+    at least as many lids (a tie, or one just broken by a lid, which the rules let them
+    answer), and that group contends for first place or for second behind a sole leader."""
     mine = keys.get(player)
     if mine is None:
         return False
-    if sum(1 for k in keys.values() if k == mine) < 2:
-        return False
-    return sum(1 for k in keys.values() if k > mine) <= 1
+    tiles, lids = mine
+    rivals = any(q != player and k[0] == tiles and k[1] >= lids for q, k in keys.items())
+    return rivals and sum(1 for k in keys.values() if k[0] > tiles) <= 1
