@@ -13,21 +13,24 @@ import resource
 import time
 from typing import Any
 
-from engines.playout import play_random
+from engines.playout import Policy, near, play_random, uniform
 
 NAMES = ["Ann", "Ben", "Cleo", "Dirk", "Eva", "Finn"]
 
 
-def measure(edition: str, players: int, seconds: float, seed: int) -> dict[str, Any]:
+POLICIES: dict[str, Policy] = {"uniform": uniform, "near": near}
+
+
+def measure(edition: str, players: int, policy: str, seconds: float, seed: int) -> dict[str, Any]:
     header = {"game": "tutankhamen", "edition": edition, "players": NAMES[:players]}
     rng = random.Random(seed)
     for _ in range(20):  # warm-up
-        play_random(header, rng)
+        play_random(header, rng, policy=POLICIES[policy])
     games = actions = 0
     start = time.perf_counter()
     cpu_start = time.process_time()
     while True:
-        result = play_random(header, rng)
+        result = play_random(header, rng, policy=POLICIES[policy])
         games += 1
         actions += len(result.actions)
         elapsed = time.perf_counter() - start
@@ -37,6 +40,7 @@ def measure(edition: str, players: int, seconds: float, seed: int) -> dict[str, 
     return {
         "edition": edition,
         "players": players,
+        "policy": policy,
         "games": games,
         "seconds": elapsed,
         "games_per_s": games / elapsed,
@@ -53,16 +57,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, nargs="*", default=[4])
     args = parser.parse_args(argv)
     rows = [
-        measure(edition, n, args.seconds, args.seed) for edition in ("otb2004", "amigo") for n in args.players
+        measure(edition, n, policy, args.seconds, args.seed)
+        for edition in ("otb2004", "amigo")
+        for n in args.players
+        for policy in POLICIES
     ]
-    print("\nTutankhamen engine — random full games, one process (goal ≥ 1,000 games/s at 4 players)\n")
+    print("\nTutankhamen engine — random full games, one process (goal ≥ 1,000 games/s at 4 players)")
+    print("policy: uniform = any legal action; near = one of the three nearest tiles (long games)\n")
     print(
-        f"{'edition':<9} {'players':>7} {'games':>7} {'games/s':>9} {'games/CPU-s':>11} "
+        f"{'edition':<9} {'players':>7} {'policy':<8} {'games':>7} {'games/s':>9} {'games/CPU-s':>11} "
         f"{'actions/game':>12} {'µs/action':>9}"
     )
     for r in rows:
         print(
-            f"{r['edition']:<9} {r['players']:>7} {r['games']:>7} {r['games_per_s']:>9.0f} "
+            f"{r['edition']:<9} {r['players']:>7} {r['policy']:<8} {r['games']:>7} {r['games_per_s']:>9.0f} "
             f"{r['games_per_cpu_s']:>11.0f} {r['actions_per_game']:>12.1f} {r['us_per_action']:>9.1f}"
         )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
