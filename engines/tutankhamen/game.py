@@ -178,12 +178,11 @@ class Tutankhamen(GameState):
         return len(self.path)
 
     def public_state(self) -> dict[str, Any]:
-        remaining_key = "coins" if self.ed.name == "otb2004" else "to_goal"
         state: dict[str, Any] = {
             "path": list(self.path),
             "pawns": dict(zip(self.players, self.pawns, strict=True)),
             "holdings": {p: _counts(h) for p, h in zip(self.players, self.held, strict=True)},
-            remaining_key: self.remaining(),
+            self.ed.left_label: self.remaining(),
             "target": self.target,
             "phase": self.phase,
             "active": self.players[self.current],
@@ -630,7 +629,7 @@ class Tutankhamen(GameState):
         self.points[seat] += gained
         event["awards"][self.players[seat]] = gained
         if self.points[seat] >= self.target:
-            self._finish([seat], "out-of-coins" if self.ed.name == "otb2004" else "goal", events)
+            self._finish([seat], self.ed.win_reason, events)
             return True
         return False
 

@@ -30,6 +30,8 @@ class Edition:
     sole_majority_at_two: bool  # Amigo: with 2 players only a sole majority scores
     has_beyond: bool  # Amigo: pawns may move past the end; the first takes the mask
     last_tile: str | None  # OTB: King Tut, when present, ends the path
+    left_label: str  # what a player has left to pay or run: "coins" or "to_goal"
+    win_reason: str  # why the game ends when someone reaches the target
 
     @property
     def jokers(self) -> frozenset[str]:
@@ -57,6 +59,8 @@ OTB2004 = Edition(
     sole_majority_at_two=False,
     has_beyond=False,
     last_tile=KINGTUT,
+    left_label="coins",
+    win_reason="out-of-coins",
 )
 
 AMIGO = Edition(
@@ -71,6 +75,8 @@ AMIGO = Edition(
     sole_majority_at_two=True,
     has_beyond=True,
     last_tile=None,
+    left_label="to_goal",
+    win_reason="goal",
 )
 
 EDITIONS: dict[str, Edition] = {e.name: e for e in (OTB2004, AMIGO)}
