@@ -49,7 +49,18 @@ class GameState(ABC):
     """One game in progress. Subclasses register under ``game`` (the header's name)."""
 
     game: ClassVar[str]
+    editions: ClassVar[tuple[str, ...]] = ()  # the header's "edition" values, if any
+    turn_moves: ClassVar[frozenset[str]] = frozenset()  # verbs that make a player's turn
     players: list[str]
+
+    @classmethod
+    def simulation_header(cls, players: list[str], seed: int, edition: str | None = None) -> dict[str, Any]:
+        """A header for random playouts: games with a table mode override this to ask
+        for full information (dealt hands), which a random player needs."""
+        header: dict[str, Any] = {"game": cls.game, "players": players, "seed": seed}
+        if edition is not None:
+            header["edition"] = edition
+        return header
 
     @classmethod
     @abstractmethod

@@ -94,7 +94,7 @@ def document(result: Replay, lang: str = "en") -> dict[str, Any]:
         "finished": state.finished,
         "winners": state.winners(),
         "to_act": state.to_act,
-        "prompt": render_prompt(state.prompt(), lang, state.edition),
+        "prompt": render_prompt(state.prompt(), state.game, lang, state.edition),
         "events": list(result.events),
         "state": state.public_state(),
     }

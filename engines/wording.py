@@ -1,106 +1,48 @@
 """Prompts and events in words (English, German, Dutch) for displays and logs.
 
-Engines hand out codes plus parameters; this module is the one place they become text,
-so every screen says the same thing in the session's language.
+Engines hand out codes plus parameters; each game's ``engines/<game>/wording.py`` holds
+its templates and token names as a ``WORDING``, and this module renders them, so every
+screen says the same thing in the session's language.
 """
 
 from __future__ import annotations
 
-import json
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from engines.core import Event, Prompt
 
 LANGUAGES = ("en", "de", "nl")
+Templates = Mapping[str, Mapping[str, str]]  # code -> language -> str.format template
 
-_PROMPTS: dict[str, dict[str, str]] = {
-    "take": {
-        "en": "{player}: move forward and take a tile",
-        "de": "{player}: vorwärts ziehen und einen Schatz nehmen",
-        "nl": "{player}: ga vooruit en neem een tegel",
-    },
-    "take-or-beyond": {
-        "en": "{player}: move forward and take a tile, or move beyond the end",
-        "de": "{player}: vorwärts ziehen und einen Schatz nehmen oder über das Ende hinausziehen",
-        "nl": "{player}: ga vooruit en neem een tegel, of ga voorbij het einde",
-    },
-    "move-beyond": {
-        "en": "{player}: no tile ahead — move beyond the end of the path",
-        "de": "{player}: kein Schatz mehr voraus — über das Ende der Laufbahn hinausziehen",
-        "nl": "{player}: geen tegel meer vooruit — ga voorbij het einde van het pad",
-    },
-    "steal": {
-        "en": "{player}: use the {tile} — take a tile of a set you own from another player",
-        "de": "{player}: {tile} einsetzen — einem Mitspieler einen Schatz einer eigenen Art wegnehmen",
-        "nl": "{player}: gebruik de {tile} — neem een tegel van een set die je bezit van een medespeler",
-    },
-    "declare": {
-        "en": "{player}: add jokers ({jokers}) to the {set} scoring, or pass",
-        "de": "{player}: Joker ({jokers}) zur Wertung {set} legen oder passen",
-        "nl": "{player}: jokers ({jokers}) toevoegen aan de waardering {set}, of passen",
-    },
+
+def _same(token: str, edition: str | None, lang: str) -> str:
+    return token
+
+
+@dataclass(frozen=True)
+class Wording:
+    """One game's texts. ``token_keys`` name the parameters whose values are game tokens
+    (tiles, cards, colours) that ``name`` turns into display names; a list is joined."""
+
+    prompts: Templates
+    events: Templates
+    name: Callable[[str, str | None, str], str] = _same
+    token_keys: frozenset[str] = field(default_factory=frozenset)
+
+
+# Texts every game shares; a game's own templates win.
+COMMON_PROMPTS: Templates = {
     "game-over": {
         "en": "Game over — {winners} {verb}",
         "de": "Spielende — {winners} {verb}",
         "nl": "Einde van het spel — {winners} {verb}",
     },
 }
-_WIN_VERB = {
-    "en": ("wins", "share the win"),
-    "de": ("gewinnt", "gewinnen gemeinsam"),
-    "nl": ("wint", "winnen samen"),
-}
-_AND = {"en": "and", "de": "und", "nl": "en"}
-
-_EVENTS: dict[str, dict[str, str]] = {
-    "took": {
-        "en": "{player} takes {tile} (index {index})",
-        "de": "{player} nimmt {tile} (Feld {index})",
-        "nl": "{player} neemt {tile} (positie {index})",
-    },
-    "removed": {"en": "cleared from the path: {tile}", "de": "abgeräumt: {tile}", "nl": "verwijderd: {tile}"},
-    "beyond": {
-        "en": "{player} moves beyond the end of the path",
-        "de": "{player} zieht über das Ende hinaus",
-        "nl": "{player} gaat voorbij het einde van het pad",
-    },
-    "goldmask": {
-        "en": "{player} takes the gold mask",
-        "de": "{player} bekommt die Goldmaske",
-        "nl": "{player} krijgt het gouden masker",
-    },
-    "joker": {
-        "en": "{player} adds {tiles} to {set}",
-        "de": "{player} legt {tiles} zu {set}",
-        "nl": "{player} voegt {tiles} toe aan {set}",
-    },
-    "passed": {
-        "en": "{player} adds no joker to {set}",
-        "de": "{player} legt keinen Joker zu {set}",
-        "nl": "{player} voegt geen joker toe aan {set}",
-    },
-    "stole": {
-        "en": "{player} uses the {used}: takes {tile} from {victim} ({awards})",
-        "de": "{player} setzt {used} ein: nimmt {victim} {tile} weg ({awards})",
-        "nl": "{player} gebruikt de {used}: neemt {tile} van {victim} ({awards})",
-    },
-    "thief-void": {
-        "en": "{player}'s {tile} has no use and leaves the game",
-        "de": "{player}: {tile} ohne Wirkung, aus dem Spiel",
-        "nl": "{player}: {tile} zonder effect, uit het spel",
-    },
-    "kingtut-bonus": {
-        "en": "{player} takes King Tut: bonus {awards}",
-        "de": "{player} nimmt König Tut: Bonus {awards}",
-        "nl": "{player} neemt koning Tut: bonus {awards}",
-    },
-    "scored": {
-        "en": "SCORING {set}: {awards}",
-        "de": "WERTUNG {set}: {awards}",
-        "nl": "WAARDERING {set}: {awards}",
-    },
+COMMON_EVENTS: Templates = {
     "skipped": {
         "en": "{player} cannot move and is skipped",
         "de": "{player} kann nicht ziehen und setzt aus",
@@ -108,70 +50,67 @@ _EVENTS: dict[str, dict[str, str]] = {
     },
     "game-over": {"en": "GAME OVER — {winners}", "de": "SPIELENDE — {winners}", "nl": "EINDE — {winners}"},
 }
+_WIN_VERB = {
+    "en": ("wins", "share the win"),
+    "de": ("gewinnt", "gewinnen gemeinsam"),
+    "nl": ("wint", "winnen samen"),
+}
+_AND = {"en": "and", "de": "und", "nl": "en"}
 _NOBODY = {"en": "nobody scores", "de": "niemand punktet", "nl": "niemand scoort"}
 
 
 @cache
-def _names() -> dict[str, Any]:
-    text = resources.files("engines.tutankhamen").joinpath("data/names.json").read_text("utf-8")
-    return json.loads(text)
+def wording(game: str) -> Wording:
+    """The game's ``WORDING``, from ``engines.<game>.wording``."""
+    try:
+        module = importlib.import_module(f"engines.{game}.wording")
+    except ModuleNotFoundError:
+        return Wording(prompts={}, events={})
+    return module.WORDING
 
 
-def tile_name(tile: str, edition: str | None, lang: str = "en") -> str:
-    """A tile's display name in this edition and language (the id if none is known)."""
-    names = _names()
-    ed = names.get(edition or "otb2004", names["otb2004"])
-    if tile in ed.get("specials", {}):
-        return ed["specials"][tile].get(lang, tile)
-    if tile in ed.get("sets", {}):
-        return ed["sets"][tile].get(lang, tile)
-    kind, _, colour = tile.partition("-")
-    if kind in ed.get("kinds", {}) and colour in names["colours"]:
-        return f"{names['colours'][colour][lang]} {ed['kinds'][kind][lang]}"
-    return tile
-
-
-def _join(names: list[str], lang: str) -> str:
+def join(names: list[str], lang: str) -> str:
+    if not names:
+        return "—"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {_AND[lang]} {names[-1]}"
 
 
-def render_prompt(prompt: Prompt, lang: str = "en", edition: str | None = None) -> str:
-    lang = lang if lang in LANGUAGES else "en"
-    p = dict(prompt.params)
-    code = prompt.code
-    if code == "take" and p.get("beyond"):
-        code = "take-or-beyond"
-    if code == "game-over":
-        winners = p.get("winners") or []
-        p["winners"] = _join(winners, lang) if winners else "—"
-        p["verb"] = _WIN_VERB[lang][len(winners) > 1]
-    for key in ("tile", "set"):
-        if key in p:
-            p[key] = tile_name(p[key], edition, lang)
-    if "jokers" in p:
-        p["jokers"] = ", ".join(tile_name(t, edition, lang) for t in p["jokers"])
-    template = _PROMPTS.get(code)
-    if template is None:
-        return f"{code}: {p}"
-    return template[lang].format(**p)
+def _fields(values: Mapping[str, Any], words: Wording, lang: str, edition: str | None) -> dict[str, Any]:
+    out = dict(values)
+    for key in words.token_keys & out.keys():
+        value = out[key]
+        if isinstance(value, str):
+            out[key] = words.name(value, edition, lang)
+        elif isinstance(value, list):
+            out[key] = ", ".join(words.name(str(v), edition, lang) for v in value)
+    if isinstance(out.get("awards"), dict):
+        awards = out["awards"]
+        out["awards"] = ", ".join(f"{p} {n:+d}" for p, n in awards.items()) if awards else _NOBODY[lang]
+    if isinstance(out.get("winners"), list):
+        out["verb"] = _WIN_VERB[lang][len(out["winners"]) > 1]
+        out["winners"] = join(out["winners"], lang)
+    return out
 
 
-def render_event(event: Event, lang: str = "en", edition: str | None = None) -> str:
+def _render(templates: list[Templates], code: str, values: dict[str, Any], lang: str) -> str:
+    for table in templates:
+        if code in table:
+            try:
+                return table[code][lang].format(**values)
+            except (KeyError, IndexError):
+                break
+    return f"{code}: " + ", ".join(f"{k}={v}" for k, v in values.items() if k != "type")
+
+
+def render_prompt(prompt: Prompt, game: str, lang: str = "en", edition: str | None = None) -> str:
     lang = lang if lang in LANGUAGES else "en"
-    e = dict(event)
-    for key in ("tile", "set"):
-        if key in e:
-            e[key] = tile_name(e[key], edition, lang)
-    if "used" in e:
-        e["used"] = tile_name(e["used"], edition, lang)
-    if "tiles" in e:
-        e["tiles"] = ", ".join(tile_name(t, edition, lang) for t in e["tiles"])
-    if "awards" in e:
-        awards = e["awards"]
-        e["awards"] = ", ".join(f"{p} +{n}" for p, n in awards.items()) if awards else _NOBODY[lang]
-    if "winners" in e:
-        e["winners"] = _join(list(e["winners"]), lang) if e["winners"] else "—"
-    template = _EVENTS.get(e.get("type", ""))
-    if template is None:
-        return str(event)
-    return template[lang].format(**e)
+    words = wording(game)
+    values = _fields(prompt.params, words, lang, edition)
+    return _render([words.prompts, COMMON_PROMPTS], prompt.code, values, lang)
+
+
+def render_event(event: Event, game: str, lang: str = "en", edition: str | None = None) -> str:
+    lang = lang if lang in LANGUAGES else "en"
+    words = wording(game)
+    values = _fields(event, words, lang, edition)
+    return _render([words.events, COMMON_EVENTS], str(event.get("type", "")), values, lang)

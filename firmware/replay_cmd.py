@@ -37,7 +37,7 @@ def show(result: Replay, doc: dict[str, Any], lang: str) -> None:
     console.print(f"[bold]{doc['game']}[/] ({edition}), {len(result.actions)} actions applied")
     for event in doc["events"]:
         if event["type"] in {"scored", "game-over", "stole", "kingtut-bonus"}:
-            console.print("  " + render_event(event, lang, edition))
+            console.print("  " + render_event(event, doc["game"], lang, edition))
     state = doc["state"]
     left_key = next((k for k in ("coins", "to_goal") if k in state), None)
     table = Table(title="Scores")

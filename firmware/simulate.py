@@ -4,6 +4,7 @@ watched turn by turn (what a newcomer runs first)."""
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -15,20 +16,26 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from engines import GAMES, new_game
+from engines import GAMES, game_class, new_game
 from engines.core import Action, Event, GameState, RuleError
 from engines.playout import Playout, play_random
 from engines.wording import LANGUAGES, render_event, render_prompt
 from firmware.cli import EXIT_OK, EXIT_USAGE, emit_json
 
 NAMES = ["Ann", "Ben", "Cleo", "Dirk", "Eva", "Finn"]
-TURN_MOVES = {"take", "beyond"}
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("simulate", help="play random legal games: statistics, or --watch one game")
     p.add_argument("--game", choices=sorted(GAMES), default="tutankhamen")
-    p.add_argument("--edition", default="otb2004", help="otb2004 or amigo (Tutankhamen)")
+    p.add_argument("--edition", default=None, help="the game's edition (Tutankhamen: otb2004 or amigo)")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an extra header key for every game, VALUE as JSON or plain text (e.g. target=100)",
+    )
     p.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed for paths and choices (default 1)")
@@ -44,8 +51,19 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(handler=run)
 
 
-def header_for(args: argparse.Namespace) -> dict[str, Any]:
-    return {"game": args.game, "edition": args.edition, "players": NAMES[: args.players]}
+def header_for(args: argparse.Namespace, seed: int) -> dict[str, Any]:
+    """The header every simulated game starts from: the game's own simulation header
+    (full information), the edition (the game's first by default) and any --set keys."""
+    cls = game_class(args.game)
+    edition = args.edition or (cls.editions[0] if cls.editions else None)
+    header = cls.simulation_header(NAMES[: args.players], seed, edition)
+    for item in args.set:
+        key, _, text = item.partition("=")
+        try:
+            header[key] = json.loads(text)
+        except json.JSONDecodeError:
+            header[key] = text
+    return header
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,8 +73,14 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("scarab simulate: --games must be at least 1", file=sys.stderr)
         return EXIT_USAGE
+    if args.edition and not game_class(args.game).editions:
+        print(f"scarab simulate: {args.game} has no editions", file=sys.stderr)
+        return EXIT_USAGE
+    if any("=" not in item for item in args.set):
+        print("scarab simulate: --set takes KEY=VALUE", file=sys.stderr)
+        return EXIT_USAGE
     try:  # the options make a header: check it once, with the words a log header gets
-        new_game({**header_for(args), "seed": 0})
+        new_game(header_for(args, 0))
     except RuleError as exc:
         print(f"scarab simulate: {exc.message}", file=sys.stderr)
         return EXIT_USAGE
@@ -67,15 +91,14 @@ def run(args: argparse.Namespace) -> int:
 
 def statistics(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
-    header = header_for(args)
     games: list[Playout] = []
     console = Console(stderr=True)
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{args.games} games", total=args.games)
         for _ in range(args.games):
-            games.append(play_random(header, rng))
+            games.append(play_random(header_for(args, rng.randrange(2**31)), rng))
             progress.advance(task)
-    stats = summarise(games, header["players"])
+    stats = summarise(games, NAMES[: args.players], game_class(args.game).turn_moves)
     if args.json:
         emit_json(stats)
     else:
@@ -83,8 +106,10 @@ def statistics(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def summarise(games: list[Playout], players: list[str]) -> dict[str, Any]:
-    turns = [sum(1 for a in g.actions if a["move"] in TURN_MOVES) for g in games]
+def summarise(games: list[Playout], players: list[str], turn_moves: frozenset[str]) -> dict[str, Any]:
+    """Game length (turns: actions whose verb is a turn; every action if the game names
+    none), scorings, endings and wins by seat."""
+    turns = [sum(1 for a in g.actions if not turn_moves or a["move"] in turn_moves) for g in games]
     scorings = [sum(1 for e in g.events if e["type"] == "scored") for g in games]
     wins: Counter[str] = Counter()
     for g in games:
@@ -104,8 +129,9 @@ def summarise(games: list[Playout], players: list[str]) -> dict[str, Any]:
 def show_statistics(stats: dict[str, Any], args: argparse.Namespace) -> None:
     console = Console(highlight=False)
     t = stats["turns"]
+    edition = f" ({args.edition})" if args.edition else ""
     console.print(
-        f"[bold]{stats['games']} random games[/] of {args.game} ({args.edition}), {args.players} players, "
+        f"[bold]{stats['games']} random games[/] of {args.game}{edition}, {args.players} players, "
         f"seed {args.seed}"
     )
     console.print(
@@ -132,14 +158,15 @@ def watch(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
     delay = args.delay if args.delay is not None else (0.3 if console.is_terminal else 0.0)
     rng = random.Random(args.seed)
-    header = {**header_for(args), "seed": args.seed}
-    lang, edition = args.lang, args.edition
-    console.rule(f"[bold]Scarab referees {args.game} ({edition}) — seed {args.seed}")
+    header = header_for(args, args.seed)
+    lang, edition, game = args.lang, header.get("edition"), args.game
+    shown = f" ({edition})" if edition else ""
+    console.rule(f"[bold]Scarab referees {game}{shown} — seed {args.seed}")
     console.print("Players: " + ", ".join(header["players"]) + " (a random legal player sits in every seat)")
 
     def step(state: GameState, action: Action, events: list[Event]) -> None:
         for event in events:
-            text = render_event(event, lang, edition)
+            text = render_event(event, game, lang, edition)
             kind = event["type"]
             if kind == "scored":
                 console.print(f"  [bold yellow]★ {text}[/]")
@@ -154,12 +181,12 @@ def watch(args: argparse.Namespace) -> int:
         if any(e["type"] == "scored" for e in events) and not state.finished:
             console.print("    [yellow]" + standings(state) + "[/]")
         if not state.finished:
-            console.print(f"[cyan]» {render_prompt(state.prompt(), lang, edition)}[/]")
+            console.print(f"[cyan]» {render_prompt(state.prompt(), game, lang, edition)}[/]")
         if delay:
             time.sleep(delay)
 
     first = new_game(header)
-    console.print(f"[cyan]» {render_prompt(first.prompt(), lang, edition)}[/]")
+    console.print(f"[cyan]» {render_prompt(first.prompt(), game, lang, edition)}[/]")
     result = play_random(header, rng, on_step=step)
     console.rule("final")
     console.print(standings(result.state))

@@ -1,5 +1,1 @@
-"""Tutankhamen, both editions."""
-
-from engines.tutankhamen.game import Tutankhamen
-
-__all__ = ["Tutankhamen"]
+"""Tutankhamen, both editions (OTB 2004 with tribute coins, Amigo with a score track)."""

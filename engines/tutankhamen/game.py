@@ -22,6 +22,8 @@ START = -1  # pawn position before the first tile
 
 class Tutankhamen(GameState):
     game = "tutankhamen"
+    editions = tuple(EDITIONS)
+    turn_moves = frozenset({"take", "beyond"})
 
     def __init__(
         self,
@@ -224,7 +226,7 @@ class Tutankhamen(GameState):
             )
         if self.high <= self.pawns[self.current]:
             return Prompt("move-beyond", {"player": player})
-        return Prompt("take", {"player": player, "beyond": self.ed.has_beyond})
+        return Prompt("take-or-beyond" if self.ed.has_beyond else "take", {"player": player})
 
     # ---------------------------------------------------------- legal actions
 
