@@ -1,0 +1,121 @@
+"""``scarab games`` and ``scarab export`` — what the event store holds, and getting it out."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from engines.replay import LogError
+from firmware.cli import EXIT_OK, emit_json
+from firmware.export import bgstats
+from firmware.store import GameRecord, Store, StoreError, default_state_dir
+
+
+def add_parsers(sub: Any) -> None:
+    g = sub.add_parser("games", help="list the stored games with date, players and result")
+    g.add_argument("--db", help="the game store (default: the state directory's scarab.db)")
+    g.add_argument("--json", action="store_true", help="print the list as one JSON document")
+    g.set_defaults(handler=list_games)
+
+    e = sub.add_parser("export", help="write a stored game as a replayable log, or for BG Stats")
+    e.add_argument("game", metavar="GAME", help="a game id from `scarab games`, or `last`")
+    e.add_argument("--db", help="the game store (default: the state directory's scarab.db)")
+    e.add_argument("--bgstats", action="store_true", help="BG Stats' import JSON instead of the log")
+    e.add_argument("--out", help="write to this file instead of standard output")
+    e.add_argument(
+        "--json", action="store_true", help="errors as a JSON document (the output is JSON anyway)"
+    )
+    e.set_defaults(handler=export_game)
+
+
+def open_store(db: str | None) -> Store:
+    path = Path(db) if db else default_state_dir() / "scarab.db"
+    if db and not path.exists():
+        raise LogError("no-store", f"no game store at {path}", None)
+    try:
+        return Store(path)
+    except StoreError as exc:
+        raise LogError("unreadable-store", str(exc), None) from None
+
+
+def summary(record: GameRecord) -> dict[str, Any]:
+    result = record.result or {}
+    return {
+        "id": record.id,
+        "game": record.game,
+        "edition": record.header.get("edition"),
+        "players": record.header.get("players", []),
+        "started_at": record.started_at,
+        "finished_at": record.finished_at,
+        "scores": result.get("scores"),
+        "winners": result.get("winners"),
+    }
+
+
+def list_games(args: argparse.Namespace) -> int:
+    records = [summary(r) for r in open_store(args.db).games()]
+    if args.json:
+        emit_json({"games": records})
+        return EXIT_OK
+    console = Console(highlight=False)
+    if not records:
+        console.print("No games stored yet.")
+        return EXIT_OK
+    table = Table(title="Stored games")
+    for column in ("id", "date", "game", "players", "result"):
+        table.add_column(column)
+    for r in records:
+        if r["winners"] is None:
+            result = "in progress"
+        else:
+            result = (
+                "won by "
+                + ", ".join(r["winners"])
+                + " — "
+                + ", ".join(f"{p} {s}" for p, s in (r["scores"] or {}).items())
+            )
+        game = r["game"] + (f" ({r['edition']})" if r["edition"] else "")
+        table.add_row(
+            str(r["id"]), r["started_at"][:16].replace("T", " "), game, ", ".join(r["players"]), result
+        )
+    console.print(table)
+    return EXIT_OK
+
+
+def export_game(args: argparse.Namespace) -> int:
+    store = open_store(args.db)
+    if args.game == "last":
+        listed = store.games()
+        if not listed:
+            raise LogError("no-such-game", "the store holds no game yet", None)
+        game_id = listed[0].id
+    else:
+        try:
+            game_id = int(args.game)
+        except ValueError:
+            raise LogError(
+                "no-such-game",
+                f"GAME must be a number from `scarab games` or `last`, not {args.game!r}",
+                None,
+            ) from None
+    try:
+        record = store.load(game_id)
+    except StoreError as exc:
+        raise LogError("no-such-game", str(exc), None) from None
+    text = (
+        json.dumps(bgstats(record), ensure_ascii=False, indent=2) + "\n"
+        if args.bgstats
+        else "\n".join(record.log_lines()) + "\n"
+    )
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"scarab: wrote game {game_id} to {args.out}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
