@@ -1,0 +1,184 @@
+"""Scarab's configuration: one TOML file, every key typed and defaulted.
+
+``/etc/scarab/config.toml`` on a Pi, or ``--config PATH``. A missing file means all
+defaults; an unknown key or a value of the wrong type is an error that names the key,
+so a typo never silently does nothing. Device drivers default to ``auto``: the real
+device on a Raspberry Pi, its simulated twin anywhere else. ``docs/config.md`` lists
+every key; a test keeps the two in step.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field, fields, is_dataclass
+from pathlib import Path
+from typing import Any, get_args, get_origin, get_type_hints
+
+DEFAULT_PATH = Path("/etc/scarab/config.toml")
+MODEL_FILE = Path("/proc/device-tree/model")
+
+
+class ConfigError(Exception):
+    """A config file Scarab cannot use; the message names the file and the key."""
+
+
+def on_raspberry_pi(model_file: Path = MODEL_FILE) -> bool:
+    try:
+        return "Raspberry Pi" in model_file.read_text(errors="replace")
+    except OSError:
+        return False
+
+
+@dataclass
+class Table:
+    """The table session Scarab starts with when no game is in progress."""
+
+    game: str = "tutankhamen"
+    edition: str = "otb2004"
+    players: list[str] = field(default_factory=lambda: ["Ann", "Ben", "Cleo", "Dirk"])
+    language: str = "en"  # en, de or nl
+
+
+@dataclass
+class Store:
+    path: str = ""  # empty: scarab.db in systemd's StateDirectory or the XDG state dir
+
+
+@dataclass
+class Oled:
+    driver: str = "auto"  # auto, ssd1306, sh1106, dummy (simulated), none
+    i2c_port: int = 1
+    i2c_address: int = 0x3C
+    rotate: int = 0  # 0-3, quarter turns
+    frames_dir: str = ""  # dummy driver: where to keep the frames as PNGs (empty: don't)
+
+
+@dataclass
+class Buttons:
+    driver: str = "auto"  # auto, gpio, mock (simulated), none
+    next_pin: int = 17  # BCM numbers
+    back_pin: int = 27
+    menu_pin: int = 22
+    bounce_ms: int = 30
+
+
+@dataclass
+class Buzzer:
+    driver: str = "auto"  # auto, gpio, mock, none
+    pin: int = 18
+    tonal: bool = False  # True: a passive buzzer driven as TonalBuzzer
+
+
+@dataclass
+class Camera:
+    driver: str = "auto"  # auto, picamera2, opencv, folder, none
+    device: int = 0  # opencv: the VideoCapture index
+    folder: str = ""  # folder: frames replayed in name order
+    width: int = 1280
+    height: int = 720
+
+
+@dataclass
+class Web:
+    host: str = "0.0.0.0"
+    port: int = 8080
+
+
+@dataclass
+class Config:
+    table: Table = field(default_factory=Table)
+    store: Store = field(default_factory=Store)
+    oled: Oled = field(default_factory=Oled)
+    buttons: Buttons = field(default_factory=Buttons)
+    buzzer: Buzzer = field(default_factory=Buzzer)
+    camera: Camera = field(default_factory=Camera)
+    web: Web = field(default_factory=Web)
+    source: str = "defaults"  # where it was read from (not a key)
+
+    def store_path(self) -> Path:
+        from firmware.store import default_state_dir
+
+        return Path(self.store.path) if self.store.path else default_state_dir() / "scarab.db"
+
+
+CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("table", "language"): ("en", "de", "nl"),
+    ("oled", "driver"): ("auto", "ssd1306", "sh1106", "dummy", "none"),
+    ("buttons", "driver"): ("auto", "gpio", "mock", "none"),
+    ("buzzer", "driver"): ("auto", "gpio", "mock", "none"),
+    ("camera", "driver"): ("auto", "picamera2", "opencv", "folder", "none"),
+}
+
+
+def load(path: Path | str | None = None) -> Config:
+    """The config at ``path`` (or the default path if it exists), else all defaults."""
+    explicit = path is not None
+    file = Path(path) if explicit else Path(os.environ.get("SCARAB_CONFIG", DEFAULT_PATH))
+    if not file.exists():
+        if explicit:
+            raise ConfigError(f"no config file at {file}")
+        return Config()
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read {file}: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{file} is not valid TOML: {exc}") from None
+    config = from_dict(data, str(file))
+    config.source = str(file)
+    return config
+
+
+def from_dict(data: dict[str, Any], where: str = "config") -> Config:
+    config = Config()
+    sections = {f.name: f for f in fields(Config) if f.name != "source"}
+    for name, values in data.items():
+        if name not in sections:
+            raise ConfigError(f"{where}: unknown section [{name}] (known: {', '.join(sections)})")
+        if not isinstance(values, dict):
+            raise ConfigError(f"{where}: [{name}] must be a table of keys")
+        section = getattr(config, name)
+        hints = get_type_hints(type(section))
+        known = {f.name for f in fields(section)}
+        for key, value in values.items():
+            if key not in known:
+                raise ConfigError(f"{where}: unknown key {name}.{key} (known: {', '.join(sorted(known))})")
+            _check_type(f"{where}: {name}.{key}", value, hints[key])
+            allowed = CHOICES.get((name, key))
+            if allowed and value not in allowed:
+                raise ConfigError(f"{where}: {name}.{key} must be one of {', '.join(allowed)}, not {value!r}")
+            setattr(section, key, value)
+    return config
+
+
+def _check_type(label: str, value: Any, hint: Any) -> None:
+    if get_origin(hint) is list:
+        (item,) = get_args(hint)
+        if not isinstance(value, list) or not all(isinstance(v, item) for v in value):
+            raise ConfigError(f"{label} must be a list of {item.__name__}s")
+        return
+    ok = isinstance(value, hint) and not (hint is int and isinstance(value, bool))
+    if not ok:
+        raise ConfigError(f"{label} must be {hint.__name__}, not {type(value).__name__} {value!r}")
+
+
+def resolve_driver(driver: str, real: str, twin: str, on_pi: bool | None = None) -> str:
+    """``auto`` becomes the real driver on a Pi and the simulated twin elsewhere."""
+    if driver != "auto":
+        return driver
+    return real if (on_raspberry_pi() if on_pi is None else on_pi) else twin
+
+
+def defaults_table() -> list[tuple[str, str, Any]]:
+    """(section, key, default) for every key, in file order — for the docs test."""
+    rows = []
+    config = Config()
+    for section_field in fields(Config):
+        if section_field.name == "source":
+            continue
+        section = getattr(config, section_field.name)
+        assert is_dataclass(section)
+        for f in fields(section):
+            rows.append((section_field.name, f.name, getattr(section, f.name)))
+    return rows
