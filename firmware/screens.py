@@ -1,0 +1,167 @@
+"""The OLED's screens: plain values in, a 128×64 1-bit image out.
+
+Pure drawing, no device and no game logic, so every screen can be tested against a
+golden PNG and the web page can show the very same frame. The font is Pillow's
+built-in bitmap font (6×11 px: 21 columns, 5 rows), which draws identically
+everywhere; text is folded to Latin-1, the font's alphabet.
+"""
+
+from __future__ import annotations
+
+import textwrap
+import unicodedata
+from collections.abc import Sequence
+
+import qrcode
+from PIL import Image, ImageDraw, ImageFont
+
+WIDTH, HEIGHT = 128, 64
+LINE = 11  # px per text row
+COLUMNS = WIDTH // 6
+FONT = ImageFont.load_default_imagefont()
+_FOLD = {
+    "—": "-",
+    "–": "-",
+    "−": "-",
+    "’": "'",
+    "‘": "'",
+    "“": '"',
+    "”": '"',
+    "…": "...",
+    "★": "*",
+    "×": "x",
+    "»": ">",
+    "Ł": "L",
+    "ł": "l",
+    "Œ": "OE",
+    "œ": "oe",
+}
+
+
+def latin1(text: str) -> str:
+    """Text the bitmap font can draw: typographic marks folded, other letters
+    stripped of accents where Latin-1 lacks them, the rest replaced by '?'."""
+    out = []
+    for ch in text:
+        ch = _FOLD.get(ch, ch)
+        if len(ch) == 1 and ord(ch) > 255:
+            base = unicodedata.normalize("NFKD", ch).encode("latin-1", "ignore").decode("latin-1")
+            ch = base or "?"
+        out.append(ch)
+    return "".join(out)
+
+
+def _canvas() -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("1", (WIDTH, HEIGHT), 0)
+    return image, ImageDraw.Draw(image)
+
+
+def _title(draw: ImageDraw.ImageDraw, text: str, right: str = "") -> None:
+    """An inverted bar across the top: the screen's subject, and a note at the right."""
+    draw.rectangle((0, 0, WIDTH - 1, LINE), fill=1)
+    right = latin1(right)[:8]
+    room = COLUMNS - (len(right) + 1 if right else 0)
+    draw.text((1, 0), latin1(text)[:room], font=FONT, fill=0)
+    if right:
+        draw.text((WIDTH - 6 * len(right) - 1, 0), right, font=FONT, fill=0)
+
+
+def _wrapped(draw: ImageDraw.ImageDraw, text: str, top: int, rows: int) -> None:
+    lines = textwrap.wrap(latin1(text), COLUMNS, break_long_words=True) or [""]
+    if len(lines) > rows:
+        lines = lines[:rows]
+        lines[-1] = lines[-1][: COLUMNS - 3].rstrip() + "..."
+    for i, line in enumerate(lines):
+        draw.text((0, top + i * LINE), line, font=FONT, fill=1)
+
+
+def turn(game: str, prompt: str, status: str = "") -> Image.Image:
+    """Whose turn and what they are asked: the screen shown most of the time."""
+    image, draw = _canvas()
+    _title(draw, game, status)
+    _wrapped(draw, prompt, LINE + 2, 4)
+    return image
+
+
+def scoring(
+    heading: str, subject: str, awards: Sequence[tuple[str, int]], nobody: str = "nobody scores"
+) -> Image.Image:
+    """One scoring: what was scored (``subject``) and who got what; two columns when
+    more than three players score."""
+    image, draw = _canvas()
+    _title(draw, heading)
+    _wrapped(draw, subject, LINE + 2, 1)
+    if not awards:
+        _wrapped(draw, nobody, 2 * LINE + 4, 1)
+        return image
+    two_columns = len(awards) > 3
+    width = COLUMNS // 2 if two_columns else COLUMNS
+    for i, (name, points) in enumerate(awards[:6]):
+        column, row = (i // 3, i % 3) if two_columns else (0, i)
+        x, y = column * (WIDTH // 2), 2 * LINE + 4 + row * (LINE - 1)
+        value = f"{points:+d}"
+        draw.text((x, y), latin1(name)[: width - len(value) - 1], font=FONT, fill=1)
+        draw.text((x + 6 * (width - len(value)) - (2 if two_columns else 0), y), value, font=FONT, fill=1)
+    return image
+
+
+def scoreboard(title: str, rows: Sequence[tuple[str, str]], marked: Sequence[str] = ()) -> Image.Image:
+    """Everyone's standing; up to 4 rows in one column, up to 8 in two. ``marked``
+    names (the player to act, or the winners) get a '>' in front."""
+    image, draw = _canvas()
+    _title(draw, title)
+    two_columns = len(rows) > 4
+    width = COLUMNS // 2 if two_columns else COLUMNS
+    for i, (name, value) in enumerate(rows[:8]):
+        column, row = (i // 4, i % 4) if two_columns else (0, i)
+        x, y = column * (WIDTH // 2), LINE + 2 + row * LINE
+        mark = ">" if name in marked else " "
+        room = width - len(value) - 2
+        draw.text((x, y), mark + latin1(name)[:room], font=FONT, fill=1)
+        draw.text((x + 6 * (width - len(value)) - (2 if two_columns else 0), y), value, font=FONT, fill=1)
+    return image
+
+
+def error(title: str, message: str) -> Image.Image:
+    """Something the table must know about: a refused action, a device that failed."""
+    image, draw = _canvas()
+    draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), outline=1)
+    draw.rectangle((0, 0, WIDTH - 1, LINE), fill=1)
+    draw.text((1, 0), "! " + latin1(title)[: COLUMNS - 2], font=FONT, fill=0)
+    lines = textwrap.wrap(latin1(message), COLUMNS - 1) or [""]
+    if len(lines) > 4:
+        lines = lines[:4]
+        lines[-1] = lines[-1][: COLUMNS - 4].rstrip() + "..."
+    for i, line in enumerate(lines):
+        draw.text((3, LINE + 2 + i * LINE), line, font=FONT, fill=1)
+    return image
+
+
+def join(url: str, pin: str) -> Image.Image:
+    """A QR code of the page's address beside the table PIN: how phones join."""
+    image, draw = _canvas()
+    code = qrcode.QRCode(border=1, error_correction=qrcode.constants.ERROR_CORRECT_L, box_size=1)
+    code.add_data(url)
+    code.make(fit=True)
+    matrix = code.get_matrix()
+    scale = max(1, HEIGHT // len(matrix))
+    offset = (HEIGHT - scale * len(matrix)) // 2
+    side = 2 * offset + scale * len(matrix)
+    draw.rectangle((0, 0, side - 1, HEIGHT - 1), fill=1)  # a light field: phones read dark-on-light
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                left, top = offset + x * scale, offset + y * scale
+                draw.rectangle((left, top, left + scale - 1, top + scale - 1), fill=0)
+    x = side + 4
+    draw.text((x, 2), "PIN", font=FONT, fill=1)
+    draw.text((x, 14), latin1(pin), font=FONT, fill=1)
+    _small_url(draw, url, x, 30)
+    return image
+
+
+def _small_url(draw: ImageDraw.ImageDraw, url: str, x: int, y: int) -> None:
+    text = latin1(url.removeprefix("http://").removeprefix("https://"))
+    room = (WIDTH - x) // 6
+    for i in range(0, min(len(text), room * 3), room):
+        draw.text((x, y + (i // room) * LINE), text[i : i + room], font=FONT, fill=1)
