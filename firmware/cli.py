@@ -48,13 +48,14 @@ def read_text_file(path: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from firmware import games_cmd, replay_cmd, simulate
+    from firmware import games_cmd, replay_cmd, run, simulate
 
     parser = argparse.ArgumentParser(prog="scarab", description="Scarab, the table referee and scorekeeper.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     replay_cmd.add_parser(sub)
     simulate.add_parser(sub)
     games_cmd.add_parsers(sub)
+    run.add_parser(sub)
     return parser
 
 

@@ -1,0 +1,106 @@
+"""What the table sees: the referee's state turned into OLED frames and text.
+
+The OLED, the terminal mirror and (later) the web page all take their frame from here,
+so every display shows the same thing in the session's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from engines.core import Event
+from engines.wording import render_prompt
+from engines.wording import wording as game_wording
+from firmware import screens
+from firmware.referee import Referee
+
+TITLES = {
+    "tutankhamen": "Tutankhamen",
+    "ankh": "Ankh",
+    "bann": "Im Bann der Pyramide",
+    "gulogulo": "Gulo Gulo",
+}
+WORDS: dict[str, dict[str, str]] = {
+    "scoring": {"en": "SCORING", "de": "WERTUNG", "nl": "WAARDERING"},
+    "nobody": {"en": "nobody scores", "de": "niemand punktet", "nl": "niemand scoort"},
+    "coins": {"en": "coins left", "de": "Münzen übrig", "nl": "munten over"},
+    "to_goal": {"en": "to the goal", "de": "bis zum Ziel", "nl": "tot het doel"},
+    "points": {"en": "points", "de": "Punkte", "nl": "punten"},
+    "refused": {"en": "Not allowed", "de": "Nicht erlaubt", "nl": "Niet toegestaan"},
+    "device": {"en": "Device problem", "de": "Gerätefehler", "nl": "Apparaatfout"},
+}
+VIEWS = ("turn", "scoreboard")
+
+
+def word(key: str, lang: str) -> str:
+    return WORDS[key].get(lang, WORDS[key]["en"])
+
+
+class Presenter:
+    """Chooses the screen: a fresh scoring first, an error while one stands, otherwise
+    the turn (or the scoreboard, when the menu button asked for it)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        self.view = "turn"
+        self.scorings: list[Event] = []  # not yet shown
+        self.message: tuple[str, str] | None = None
+
+    def note(self, events: list[Event]) -> None:
+        self.scorings += [e for e in events if e.get("type") == "scored"]
+
+    def refuse(self, text: str) -> None:
+        self.message = (word("refused", self.lang), text)
+
+    def device_problem(self, text: str) -> None:
+        self.message = (word("device", self.lang), text)
+
+    def next_view(self) -> None:
+        self.view = VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)]
+
+    def frame(self, referee: Referee) -> Image.Image:
+        """The next frame to show; a scoring or a message is shown once, then dropped."""
+        if self.message is not None:
+            title, text = self.message
+            self.message = None
+            return screens.error(title, text)
+        if self.scorings:
+            return self.scoring_frame(referee, self.scorings.pop(0))
+        if self.view == "scoreboard":
+            title, rows = self.standings(referee)
+            return screens.scoreboard(title, rows, [referee.state.to_act or ""])
+        return screens.turn(
+            TITLES.get(referee.state.game, referee.state.game), self.prompt(referee), self.status(referee)
+        )
+
+    def scoring_frame(self, referee: Referee, event: Event) -> Image.Image:
+        state = referee.state
+        words = game_wording(state.game)
+        subject = str(event.get("set", ""))
+        if subject:
+            subject = words.name(subject, state.edition, self.lang)
+        awards = [(p, int(n)) for p, n in event.get("awards", {}).items()]
+        return screens.scoring(word("scoring", self.lang), subject, awards, word("nobody", self.lang))
+
+    def prompt(self, referee: Referee) -> str:
+        state = referee.state
+        return render_prompt(state.prompt(), state.game, self.lang, state.edition)
+
+    def standings(self, referee: Referee) -> tuple[str, list[tuple[str, str]]]:
+        """The scoreboard's title and rows: coins or fields left where the game has
+        them, else points."""
+        public: dict[str, Any] = referee.state.public_state()
+        for key in ("coins", "to_goal"):
+            if isinstance(public.get(key), dict):
+                return word(key, self.lang), [(p, str(n)) for p, n in public[key].items()]
+        return word("points", self.lang), [(p, str(n)) for p, n in referee.state.scores().items()]
+
+    def status(self, referee: Referee) -> str:
+        """A short note for the title bar: what the player to act has left."""
+        to_act = referee.state.to_act
+        if to_act is None:
+            return ""
+        _, rows = self.standings(referee)
+        return dict(rows).get(to_act, "")

@@ -1,0 +1,358 @@
+"""``scarab run`` — the referee beside the table.
+
+One asyncio loop owns the game: inputs (demo players, the buttons, a terminal prompt or
+JSON lines on stdin) are turned into actions, the referee judges and commits them, and
+the OLED, the terminal mirror and the buzzer show the result. On start an unfinished
+game resumes exactly where the store left it.
+
+stdin protocol (``--input stdin``, the default when stdin is not a terminal): one JSON
+object per line — a game-log action, ``{"undo": true}`` or ``{"correct": ACTION}`` —
+answered on stdout, after the commit, by one JSON line: ``{"ack": N}`` (N actions now
+stored), ``{"undone": N}``, or ``{"error": {"code", "message"}}``. The first line out
+is ``{"ready": {"game_id", "actions", "to_act"}}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+from rich.console import Console, Group
+from rich.live import Live
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from engines.core import Action, RuleError
+from engines.replay import LogError
+from engines.wording import LANGUAGES, render_event
+from firmware.cli import EXIT_OK, EXIT_REJECTED
+from firmware.config import Config, ConfigError, load, resolve_driver
+from firmware.presenter import Presenter
+from firmware.referee import Change, Referee
+from firmware.store import Store, StoreError, default_state_dir
+from hardware.buttons import Buttons
+from hardware.buzzer import Buzzer
+from hardware.oled import open_oled
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("run", help="the referee: store, OLED, buttons, buzzer (simulated off a Pi)")
+    p.add_argument("--config", help="config file (default /etc/scarab/config.toml if present)")
+    p.add_argument("--db", help="the game store (default from the config)")
+    p.add_argument("--demo", action="store_true", help="simulated players play a seeded game")
+    p.add_argument("--seed", type=int, default=7, help="the demo's seed (default 7)")
+    p.add_argument(
+        "--delay", type=float, default=None, help="demo: seconds per move (default 1.2 on a terminal)"
+    )
+    p.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
+    p.add_argument(
+        "--input",
+        choices=["auto", "terminal", "stdin", "none"],
+        default="auto",
+        help="where manual actions come from (auto: terminal if interactive, else stdin)",
+    )
+    p.add_argument("--lang", choices=LANGUAGES, help="language (default from the config)")
+    p.set_defaults(handler=run)
+
+
+def halfblocks(image: Image.Image) -> list[str]:
+    """A 1-bit frame as text, two pixel rows per character row."""
+    px = image.convert("1").load()
+    width, height = image.size
+    rows = []
+    for y in range(0, height, 2):
+        row = []
+        for x in range(width):
+            top, bottom = bool(px[x, y]), y + 1 < height and bool(px[x, y + 1])
+            row.append("█" if top and bottom else "▀" if top else "▄" if bottom else " ")
+        rows.append("".join(row))
+    return rows
+
+
+class Appliance:
+    def __init__(self, config: Config, referee: Referee, lang: str, console: Console, mirror: bool) -> None:
+        self.config = config
+        self.referee = referee
+        self.lang = lang
+        self.console = console
+        self.presenter = Presenter(lang)
+        self.pin = f"{secrets.randbelow(10**6):06d}"
+        self.oled = open_oled(
+            resolve_driver(config.oled.driver, "ssd1306", "dummy"),
+            config.oled.i2c_port,
+            config.oled.i2c_address,
+            config.oled.rotate,
+            config.oled.frames_dir,
+        )
+        self.buzzer = Buzzer(
+            resolve_driver(config.buzzer.driver, "gpio", "mock"), config.buzzer.pin, config.buzzer.tonal
+        )
+        self.presses: asyncio.Queue[str] = asyncio.Queue()
+        self.loop = asyncio.get_running_loop()
+        pins = {
+            "next": config.buttons.next_pin,
+            "back": config.buttons.back_pin,
+            "menu": config.buttons.menu_pin,
+        }
+        self.buttons = Buttons(
+            resolve_driver(config.buttons.driver, "gpio", "mock"),
+            pins,
+            lambda name: self.loop.call_soon_threadsafe(self.presses.put_nowait, name),
+            config.buttons.bounce_ms,
+        )
+        self.recent: list[str] = []
+        self.live: Live | None = Live(console=console, auto_refresh=False) if mirror else None
+        for device in (self.oled, self.buttons, self.buzzer):
+            if device.error:
+                self.presenter.device_problem(device.error)
+                self.recent.append(f"! {device.error}")
+        referee.subscribe(self.changed)
+
+    # ----------------------------------------------------------------- output
+
+    def changed(self, change: Change) -> None:
+        """After every commit: note scorings, sound the buzzer, refresh every display."""
+        self.presenter.note(change.events)
+        kinds = {e.get("type") for e in change.events}
+        if "game-over" in kinds:
+            self.buzzer.play("game-over")
+        elif "scored" in kinds:
+            self.buzzer.play("scored")
+        state = change.referee.state
+        for event in change.events:
+            line = render_event(event, state.game, self.lang, state.edition)
+            self.recent.append(line)
+            if self.live is None:
+                self.console.print(line, soft_wrap=True)
+        if change.kind == "undo":
+            self.recent.append("↶ undo")
+        self.recent = self.recent[-10:]
+        self.show()
+
+    def refused(self, message: str) -> None:
+        self.presenter.refuse(message)
+        self.buzzer.play("refused")
+        self.recent.append(f"✗ {message}")
+        self.show()
+
+    def show(self) -> None:
+        frame = self.presenter.frame(self.referee)
+        self.oled.show(frame)
+        if self.live is not None:
+            self.live.update(self.mirror(frame), refresh=True)
+
+    def mirror(self, frame: Image.Image) -> Any:
+        oled = Panel(Text("\n".join(halfblocks(frame)), style="bright_cyan"), title="OLED", expand=False)
+        board = Table(title="Scores", expand=False)
+        board.add_column("player")
+        board.add_column("points", justify="right")
+        title, rows = self.presenter.standings(self.referee)
+        board.add_column(title, justify="right")
+        scores = self.referee.state.scores()
+        for name, left in rows:
+            marker = "» " if name == self.referee.state.to_act else "  "
+            board.add_row(marker + name, str(scores.get(name, "")), left)
+        side = Group(board, Text("\n".join(self.recent[-8:]), style="dim"), Text(f"table PIN {self.pin}"))
+        if self.console.width >= 175:
+            grid = Table.grid(padding=(0, 2))
+            grid.add_row(oled, side)
+            return grid
+        return Group(oled, side)
+
+    # ----------------------------------------------------------------- input
+
+    def act(self, action: Action) -> bool:
+        try:
+            self.referee.act(action)
+        except RuleError as exc:
+            self.refused(exc.message)
+            return False
+        return True
+
+    async def demo_players(self, rng: random.Random, delay: float) -> None:
+        while not self.referee.state.finished:
+            await asyncio.sleep(delay)
+            self.act(rng.choice(self.referee.state.legal_actions()))
+
+    async def settle(self, delay: float) -> None:
+        """Show the scorings still queued, one per beat, then the final screen."""
+        while self.presenter.scorings:
+            await asyncio.sleep(delay)
+            self.show()
+        await asyncio.sleep(delay)
+        self.show()
+
+    async def button_presses(self) -> None:
+        while True:
+            name = await self.presses.get()
+            if name == "back" and self.referee.actions:
+                self.referee.undo()
+            elif name == "menu":
+                self.presenter.next_view()
+                self.show()
+
+    async def stdin_lines(self) -> None:
+        """The JSON-lines protocol; every answer is written after the commit."""
+        reader = asyncio.StreamReader()
+        await self.loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+        answer(
+            {
+                "ready": {
+                    "game_id": self.referee.game_id,
+                    "actions": len(self.referee.actions),
+                    "to_act": self.referee.state.to_act,
+                }
+            }
+        )
+        while line := await reader.readline():
+            text = line.decode("utf-8", "replace").strip()
+            if text:
+                answer(self.handle(text))
+
+    def handle(self, text: str) -> dict[str, Any]:
+        try:
+            request = json.loads(text)
+            if not isinstance(request, dict):
+                raise ValueError
+        except (ValueError, RecursionError):
+            return {"error": {"code": "malformed-json", "message": "each line must be one JSON object"}}
+        try:
+            if request.get("undo") is True:
+                self.referee.undo()
+                return {"undone": len(self.referee.actions)}
+            if "correct" in request:
+                self.referee.correct(request["correct"])
+            else:
+                self.referee.act(request)
+        except RuleError as exc:
+            self.refused(exc.message)
+            return {"error": {"code": exc.code, "message": exc.message}}
+        except StoreError as exc:
+            return {"error": {"code": "store", "message": str(exc)}}
+        return {"ack": len(self.referee.actions)}
+
+    async def terminal_prompt(self) -> None:
+        """For a person at a keyboard: the legal actions as a numbered menu."""
+        while not self.referee.state.finished:
+            legal = self.referee.state.legal_actions()
+            for i, action in enumerate(legal[:30], start=1):
+                self.console.print(f"  {i:2}. {describe(action)}")
+            if len(legal) > 30:
+                self.console.print(f"  … {len(legal) - 30} more: type the action as JSON")
+            text = (
+                await self.loop.run_in_executor(None, input, "number, JSON action, u(ndo) or q(uit)> ")
+            ).strip()
+            if text in {"q", "quit"}:
+                return
+            if text in {"u", "undo"}:
+                if self.referee.actions:
+                    self.referee.undo()
+                continue
+            if text.isdigit() and 1 <= int(text) <= len(legal):
+                self.act(legal[int(text) - 1])
+            elif text:
+                answer_text = self.handle(text)
+                if "error" in answer_text:
+                    self.console.print(f"[red]{answer_text['error']['message']}[/]")
+
+    def close(self) -> None:
+        self.buttons.close()
+        self.buzzer.close()
+
+
+def describe(action: Action) -> str:
+    details = ", ".join(f"{k} {v}" for k, v in action.items() if k not in {"player", "move"})
+    return f"{action['player']}: {action['move']}" + (f" ({details})" if details else "")
+
+
+def answer(doc: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(doc) + "\n")
+    sys.stdout.flush()
+
+
+def table_header(config: Config, seed: int) -> dict[str, Any]:
+    from engines import game_class
+
+    table = config.table
+    cls = game_class(table.game)
+    header: dict[str, Any] = {"game": table.game, "players": list(table.players), "seed": seed}
+    if cls.editions:
+        header["edition"] = table.edition
+    return header
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        config = load(args.config)
+    except ConfigError as exc:
+        print(f"scarab run: {exc}", file=sys.stderr)
+        return EXIT_REJECTED
+    lang = args.lang or config.table.language
+    if args.db:
+        db = Path(args.db)
+    elif args.demo:
+        db = default_state_dir() / "demo.db"  # the demo never touches the real games
+    else:
+        db = config.store_path()
+    try:
+        store = Store(db)
+        referee = None if (args.new or args.demo) else Referee.resume(store)
+        if referee is None:
+            seed = args.seed if args.demo else secrets.randbelow(2**31)
+            referee = Referee.start(store, table_header(config, seed))
+    except (StoreError, LogError) as exc:
+        print(f"scarab run: {getattr(exc, 'message', exc)}", file=sys.stderr)
+        return EXIT_REJECTED
+    mode = args.input
+    if mode == "auto":
+        mode = "none" if args.demo else ("terminal" if sys.stdin.isatty() else "stdin")
+    return asyncio.run(main(args, config, referee, lang, mode))
+
+
+async def main(args: argparse.Namespace, config: Config, referee: Referee, lang: str, mode: str) -> int:
+    console = Console(stderr=mode == "stdin", highlight=False)
+    mirror = console.is_terminal and mode != "terminal"
+    app = Appliance(config, referee, lang, console, mirror)
+    stored = len(referee.actions)
+    console.print(
+        f"Scarab: game {referee.game_id} ({referee.state.game}), {stored} actions stored; table PIN {app.pin}"
+    )
+    tasks = [asyncio.create_task(app.button_presses())]
+    try:
+        if app.live is not None:
+            app.live.start()
+        app.show()
+        if args.demo:
+            delay = args.delay if args.delay is not None else (1.2 if console.is_terminal else 0.0)
+            await app.demo_players(random.Random(args.seed), delay)
+            await app.settle(delay)
+        elif mode == "stdin":
+            await app.stdin_lines()
+        elif mode == "terminal":
+            await app.terminal_prompt()
+        else:
+            while not referee.state.finished:
+                await asyncio.sleep(0.5)
+    finally:
+        for task in tasks:
+            task.cancel()
+        if app.live is not None:
+            app.live.stop()
+        app.close()
+    if not console.is_terminal or mode == "stdin":
+        console.print("\n".join(halfblocks(app.oled.last_frame)), soft_wrap=True)
+    winners = referee.state.winners()
+    if winners:
+        scores = ", ".join(f"{p} {n}" for p, n in referee.state.scores().items())
+        console.print(
+            f"Game over — {', '.join(winners)}. Points: {scores}. {app.oled.frames} OLED frames shown."
+        )
+    return EXIT_OK

@@ -1,0 +1,173 @@
+"""`scarab run`: the demo through the whole loop, the stdin protocol, resume, and a crash
+test — the process is killed with SIGKILL at random points and must lose nothing."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from engines.playout import near, play_random
+from engines.replay import replay
+from firmware.referee import Referee
+from firmware.store import Store
+
+HEADER = {"game": "tutankhamen", "edition": "otb2004", "players": ["Ann", "Ben", "Cleo", "Dirk"], "seed": 21}
+
+
+def cmd(*args: str) -> list[str]:
+    return [sys.executable, "-m", "firmware.cli", "run", *args]
+
+
+def env(tmp_path: Path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "SCARAB_CONFIG": str(tmp_path / "none.toml"),
+    }
+
+
+def start_game(db: Path) -> list[dict]:
+    """A stored, unfinished game and the actions that will finish it (a long game)."""
+    Referee.start(Store(db), HEADER)
+    return play_random(HEADER, random.Random(5), policy=near).actions
+
+
+def stored_actions(db: Path) -> list[dict]:
+    record = Store(db).load(1)
+    return record.actions
+
+
+def test_the_demo_plays_a_whole_game_through_store_and_oled(tmp_path: Path) -> None:
+    db = tmp_path / "demo.db"
+    frames = tmp_path / "frames"
+    config = tmp_path / "c.toml"
+    config.write_text(f'[oled]\ndriver = "dummy"\nframes_dir = "{frames}"\n')
+    run = subprocess.run(
+        cmd("--demo", "--delay", "0", "--db", str(db), "--config", str(config)),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env(tmp_path),
+    )
+    assert run.returncode == 0, run.stderr
+    assert "Game over" in run.stdout
+    record = Store(db).load(1)
+    assert record.result is not None and record.finished_at is not None
+    replayed = replay(record.log_lines())
+    assert replayed.state.finished and replayed.state.winners() == record.result["winners"]
+    pngs = sorted(frames.glob("frame-*.png"))
+    assert len(pngs) > len(record.actions), "every committed action is followed by a new frame"
+
+
+def test_the_stdin_protocol_acknowledges_refuses_and_undoes(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    actions = start_game(db)
+    lines = [
+        json.dumps(actions[0]),
+        json.dumps({**actions[1], "player": "Dirk"}),  # out of turn
+        "{not json",
+        json.dumps(actions[1]),
+        json.dumps({"undo": True}),
+        json.dumps(actions[1]),
+    ]
+    run = subprocess.run(
+        cmd("--db", str(db), "--input", "stdin"),
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env(tmp_path),
+    )
+    assert run.returncode == 0, run.stderr
+    answers = [json.loads(line) for line in run.stdout.splitlines()]
+    assert answers[0] == {"ready": {"game_id": 1, "actions": 0, "to_act": "Ann"}}
+    assert answers[1] == {"ack": 1}
+    assert answers[2]["error"]["code"] == "out-of-turn"
+    assert answers[3]["error"]["code"] == "malformed-json"
+    assert answers[4:] == [{"ack": 2}, {"undone": 1}, {"ack": 2}]
+    assert stored_actions(db) == actions[:2]
+    assert "Traceback" not in run.stderr
+
+
+def test_an_unfinished_game_resumes_on_start(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    actions = start_game(db)
+    ref = Referee.resume(Store(db))
+    assert ref is not None
+    for action in actions[:3]:
+        ref.act(action)
+    run = subprocess.run(
+        cmd("--db", str(db), "--input", "stdin"),
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env(tmp_path),
+    )
+    ready = json.loads(run.stdout.splitlines()[0])["ready"]
+    assert (
+        ready["actions"] == 3
+        and ready["to_act"]
+        == replay([json.dumps(HEADER)] + [json.dumps(a) for a in actions[:3]]).state.to_act
+    )
+
+
+def test_a_bad_config_is_refused_with_the_key_named(tmp_path: Path) -> None:
+    config = tmp_path / "c.toml"
+    config.write_text("[oled]\ndriver = 'crt'\n")
+    run = subprocess.run(cmd("--config", str(config), "--demo"), capture_output=True, text=True, timeout=60)
+    assert run.returncode == 3
+    assert "oled.driver" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_sigkill_at_random_points_loses_no_acknowledged_action(tmp_path: Path) -> None:
+    """Kill `scarab run` at ≥ 20 random points while it is fed actions. After every
+    restart: every acknowledged action is stored, the store is a prefix of what was fed
+    (nothing duplicated or reordered), and the state equals the replay of the store."""
+    db = tmp_path / "s.db"
+    actions = start_game(db)
+    rng = random.Random(2026)
+    acknowledged = kills = 0
+    while kills < 20 or len(stored_actions(db)) < len(actions):
+        proc = subprocess.Popen(
+            cmd("--db", str(db), "--input", "stdin"),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env=env(tmp_path),
+        )
+        assert proc.stdin is not None and proc.stdout is not None
+        ready = json.loads(proc.stdout.readline())["ready"]
+        stored = ready["actions"]
+        assert stored >= acknowledged, "an acknowledged action was lost"
+        assert stored_actions(db) == actions[:stored], "the store is not the fed prefix"
+        acknowledged = stored
+        if stored == len(actions):
+            proc.stdin.close()
+            proc.wait(timeout=30)
+            break
+        batch = actions[stored : stored + rng.randint(1, 4)]
+        for action in batch:
+            proc.stdin.write(json.dumps(action) + "\n")
+        proc.stdin.flush()
+        for _ in range(rng.randint(0, len(batch))):
+            answer = json.loads(proc.stdout.readline())
+            assert answer == {"ack": acknowledged + 1}
+            acknowledged += 1
+        time.sleep(rng.random() * 0.01)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        kills += 1
+    assert kills >= 20
+    final = Referee.resume(Store(db), 1)
+    assert final is not None and final.state.finished
+    expected = replay([json.dumps(HEADER)] + [json.dumps(a) for a in actions])
+    assert final.state.to_json() == expected.state.to_json()
+    assert stored_actions(db) == actions
