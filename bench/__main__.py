@@ -1,8 +1,15 @@
-"""`python -m bench` — every benchmark, each printing its own table."""
+"""`python -m bench [engine|appliance] [options]` — every benchmark, or the one named."""
 
 import sys
 
-from bench import engine
+from bench import appliance, engine
+
+BENCHES = {"engine": engine.main, "appliance": appliance.main}
 
 if __name__ == "__main__":
-    engine.main(sys.argv[1:])
+    args = sys.argv[1:]
+    if args and args[0] in BENCHES:
+        BENCHES[args[0]](args[1:])
+    else:
+        engine.main(args)
+        appliance.main([])
