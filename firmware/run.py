@@ -40,6 +40,8 @@ from firmware.referee import Change, Referee
 from firmware.store import Store, StoreError, default_state_dir
 from hardware.buttons import Buttons
 from hardware.buzzer import Buzzer
+from hardware.camera import open_camera
+from hardware.motion import MotionSensor
 from hardware.oled import open_oled
 
 
@@ -108,12 +110,23 @@ class Appliance:
             lambda name: self.loop.call_soon_threadsafe(self.presses.put_nowait, name),
             config.buttons.bounce_ms,
         )
+        camera = config.camera
+        self.camera = open_camera(
+            resolve_driver(camera.driver, "picamera2", "none"),
+            camera.device,
+            camera.folder,
+            camera.width,
+            camera.height,
+        )
+        self.sensor = MotionSensor()  # its drivers arrive with the landslide work
         self.recent: list[str] = []
         self.live: Live | None = Live(console=console, auto_refresh=False) if mirror else None
-        for device in (self.oled, self.buttons, self.buzzer):
+        for device in (self.oled, self.buttons, self.buzzer, self.camera, self.sensor):
             if device.error:
                 self.presenter.device_problem(device.error)
                 self.recent.append(f"! {device.error}")
+                if self.live is None:
+                    console.print(f"! {device.error}", soft_wrap=True)
         referee.subscribe(self.changed)
 
     # ----------------------------------------------------------------- output
@@ -266,6 +279,8 @@ class Appliance:
     def close(self) -> None:
         self.buttons.close()
         self.buzzer.close()
+        self.camera.close()
+        self.sensor.close()
 
 
 def describe(action: Action) -> str:

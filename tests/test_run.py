@@ -171,3 +171,23 @@ def test_sigkill_at_random_points_loses_no_acknowledged_action(tmp_path: Path) -
     expected = replay([json.dumps(HEADER)] + [json.dumps(a) for a in actions])
     assert final.state.to_json() == expected.state.to_json()
     assert stored_actions(db) == actions
+
+
+def test_a_failing_device_is_reported_and_the_game_goes_on(tmp_path: Path) -> None:
+    """A camera that is configured but absent: reported on the OLED and the terminal,
+    and the game is still refereed."""
+    db = tmp_path / "s.db"
+    actions = start_game(db)
+    config = tmp_path / "c.toml"
+    config.write_text(f'[camera]\ndriver = "folder"\nfolder = "{tmp_path / "no-frames"}"\n')
+    run = subprocess.run(
+        cmd("--db", str(db), "--input", "stdin", "--config", str(config)),
+        input=json.dumps(actions[0]) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env(tmp_path),
+    )
+    assert run.returncode == 0, run.stderr
+    assert "holds no images" in run.stderr
+    assert [json.loads(line) for line in run.stdout.splitlines()][1] == {"ack": 1}
