@@ -33,6 +33,8 @@ class Buzzer:
         self.error: str | None = None
         self.played: list[str] = []  # every pattern asked for, for the page and the tests
         self.device: Any = None
+        self._stop = threading.Event()
+        self._tune_thread: threading.Thread | None = None
         if driver == "none":
             return
         try:
@@ -54,7 +56,8 @@ class Buzzer:
             return
         try:
             if self.tonal:
-                threading.Thread(target=self._tune, args=(TUNES[pattern],), daemon=True).start()
+                self._tune_thread = threading.Thread(target=self._tune, args=(TUNES[pattern],), daemon=True)
+                self._tune_thread.start()
             else:
                 on, off, n = PATTERNS[pattern]
                 self.device.beep(on_time=on, off_time=off, n=n, background=True)
@@ -62,13 +65,20 @@ class Buzzer:
             self.error = f"buzzer: {exc}"
 
     def _tune(self, notes: list[str]) -> None:
-        import time
-
-        for note in notes:
-            self.device.play(note)
-            time.sleep(0.12)
-        self.device.stop()
+        try:
+            for note in notes:
+                if self._stop.is_set():
+                    break
+                self.device.play(note)
+                self._stop.wait(0.12)
+            self.device.stop()
+        except Exception as exc:  # the pin failed or went away mid-tune
+            if not self._stop.is_set():
+                self.error = f"buzzer: {exc}"
 
     def close(self) -> None:
+        self._stop.set()
+        if self._tune_thread is not None:
+            self._tune_thread.join(timeout=1)
         if self.device is not None:
             self.device.close()

@@ -88,3 +88,11 @@ def test_the_tonal_buzzer_plays_notes_as_pwm() -> None:
 def test_an_unknown_pattern_is_refused() -> None:
     with pytest.raises(ValueError):
         Buzzer("none", 18).play("fanfare")
+
+
+def test_closing_a_buzzer_mid_tune_stops_it_cleanly() -> None:
+    buzzer = Buzzer("mock", 20, tonal=True)
+    buzzer.play("landslide")  # five notes, ~0.6 s
+    buzzer.close()
+    assert buzzer._tune_thread is not None and not buzzer._tune_thread.is_alive()
+    assert buzzer.error is None
