@@ -145,8 +145,15 @@ class Appliance:
             self.recent.append(line)
             if self.live is None:
                 self.console.print(line, soft_wrap=True)
-        if change.kind == "undo":
-            self.recent.append("↶ undo")
+        if change.kind in {"undo", "correct"}:
+            line = (
+                "↶ the last action was taken back"
+                if change.kind == "undo"
+                else "↶ the last action was corrected"
+            )
+            self.recent.append(line)
+            if self.live is None:
+                self.console.print(line)
         self.recent = self.recent[-10:]
         self.show()
 
@@ -260,11 +267,13 @@ class Appliance:
                 self.console.print(f"  {i:2}. {describe(action)}")
             if len(legal) > 30:
                 self.console.print(f"  … {len(legal) - 30} more: type the action as JSON")
-            text = (
-                await self.loop.run_in_executor(None, input, "number, JSON action, u(ndo) or q(uit)> ")
-            ).strip()
+            text = (await self.loop.run_in_executor(None, input, PROMPT)).strip()
             if text in {"q", "quit"}:
                 return
+            if text in KEYS and self.buttons.driver == "mock":
+                self.buttons.press(KEYS[text])  # the simulated button, through its pin
+                await asyncio.sleep(0.05)
+                continue
             if text in {"u", "undo"}:
                 if self.referee.actions:
                     self.referee.undo()
@@ -281,6 +290,10 @@ class Appliance:
         self.buzzer.close()
         self.camera.close()
         self.sensor.close()
+
+
+KEYS = {"n": "next", "b": "back", "m": "menu"}
+PROMPT = "number, JSON action, u(ndo), q(uit) — or a button: n(ext) b(ack) m(enu)> "
 
 
 def describe(action: Action) -> str:
