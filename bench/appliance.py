@@ -28,7 +28,7 @@ HEADER = {"game": "tutankhamen", "edition": "otb2004", "players": ["Ann", "Ben",
 
 
 def scarab_run(*args: str) -> list[str]:
-    return [sys.executable, "-m", "firmware.cli", "run", *args]
+    return [sys.executable, "-m", "firmware.cli", "run", "--port", "0", *args]
 
 
 def config(folder: Path, frames: Path | None = None) -> Path:

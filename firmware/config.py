@@ -81,8 +81,9 @@ class Camera:
 
 @dataclass
 class Web:
+    enabled: bool = True
     host: str = "0.0.0.0"
-    port: int = 8080
+    port: int = 8080  # 0: any free port (the address is printed)
 
 
 @dataclass

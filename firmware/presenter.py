@@ -31,7 +31,7 @@ WORDS: dict[str, dict[str, str]] = {
     "refused": {"en": "Not allowed", "de": "Nicht erlaubt", "nl": "Niet toegestaan"},
     "device": {"en": "Device problem", "de": "Gerätefehler", "nl": "Apparaatfout"},
 }
-VIEWS = ("turn", "scoreboard")
+VIEWS = ("turn", "scoreboard", "join")
 
 
 def word(key: str, lang: str) -> str:
@@ -47,6 +47,7 @@ class Presenter:
         self.view = "turn"
         self.scorings: list[Event] = []  # not yet shown
         self.message: tuple[str, str] | None = None
+        self.join: tuple[str, str] | None = None  # (page URL, table PIN) once the page is served
 
     def note(self, events: list[Event]) -> None:
         self.scorings += [e for e in events if e.get("type") == "scored"]
@@ -58,7 +59,8 @@ class Presenter:
         self.message = (word("device", self.lang), text)
 
     def next_view(self) -> None:
-        self.view = VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)]
+        views = VIEWS if self.join else tuple(v for v in VIEWS if v != "join")
+        self.view = views[(views.index(self.view) + 1) % len(views)] if self.view in views else "turn"
 
     def frame(self, referee: Referee) -> Image.Image:
         """The next frame to show; a scoring or a message is shown once, then dropped."""
@@ -68,6 +70,8 @@ class Presenter:
             return screens.error(title, text)
         if self.scorings:
             return self.scoring_frame(referee, self.scorings.pop(0))
+        if self.view == "join" and self.join:
+            return screens.join(*self.join)
         if self.view == "scoreboard":
             title, rows = self.standings(referee)
             return screens.scoreboard(title, rows, [referee.state.to_act or ""])

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import json
 import random
 import secrets
@@ -38,6 +39,7 @@ from firmware.config import Config, ConfigError, load, resolve_driver
 from firmware.presenter import Presenter
 from firmware.referee import Change, Referee
 from firmware.store import Store, StoreError, default_state_dir
+from firmware.web.hub import TableHub
 from hardware.buttons import Buttons
 from hardware.buzzer import Buzzer
 from hardware.camera import open_camera
@@ -62,6 +64,8 @@ def add_parser(sub: Any) -> None:
         help="where manual actions come from (auto: terminal if interactive, else stdin)",
     )
     p.add_argument("--lang", choices=LANGUAGES, help="language (default from the config)")
+    p.add_argument("--port", type=int, help="the page's port (default from the config; 0 = any free port)")
+    p.add_argument("--no-web", action="store_true", help="do not serve the phone page")
     p.set_defaults(handler=run)
 
 
@@ -80,8 +84,11 @@ def halfblocks(image: Image.Image) -> list[str]:
 
 
 class Appliance:
-    def __init__(self, config: Config, referee: Referee, lang: str, console: Console, mirror: bool) -> None:
+    def __init__(
+        self, config: Config, store: Store, referee: Referee, lang: str, console: Console, mirror: bool
+    ) -> None:
         self.config = config
+        self.store = store
         self.referee = referee
         self.lang = lang
         self.console = console
@@ -128,6 +135,57 @@ class Appliance:
                 if self.live is None:
                     console.print(f"! {device.error}", soft_wrap=True)
         referee.subscribe(self.changed)
+        self.hub = TableHub(store, referee, lang, self.pin, self.frame_png)
+        self.web_task: asyncio.Task[None] | None = None
+        self.server: Any = None
+        self.hub.on_new_game.append(self.switch)
+
+    def switch(self, referee: Referee) -> None:
+        """A new game started from the page: follow it."""
+        self.referee = referee
+        referee.subscribe(self.changed)
+        self.recent.append(f"new game {referee.game_id}")
+        self.show()
+
+    async def stop_page(self) -> None:
+        if self.server is None or self.web_task is None:
+            return
+        self.server.should_exit = True
+        try:
+            await asyncio.wait_for(self.web_task, 5)
+        except (TimeoutError, asyncio.CancelledError):
+            self.web_task.cancel()
+
+    def frame_png(self) -> bytes:
+        out = io.BytesIO()
+        self.oled.last_frame.convert("1").save(out, format="PNG")
+        return out.getvalue()
+
+    async def serve_page(self, host: str, port: int) -> None:
+        """The phone page in this very loop, so the page and the referee never race."""
+        import socket
+
+        import uvicorn
+
+        from firmware.web.app import create_app
+
+        config = uvicorn.Config(
+            create_app(self.hub), host=host, port=port, log_level="warning", timeout_graceful_shutdown=1
+        )
+        server = uvicorn.Server(config)
+        self.server = server
+        task = asyncio.create_task(server.serve())
+        while not server.started and not task.done():
+            await asyncio.sleep(0.02)
+        if task.done():
+            self.presenter.device_problem(f"the page could not start on port {port}")
+            self.console.print(f"! the page could not start on port {port}")
+            return
+        bound = server.servers[0].sockets[0].getsockname()[1]
+        url = f"http://{socket.gethostname()}.local:{bound}/"
+        self.presenter.join = (url, self.pin)
+        self.console.print(f"The page: {url} (or http://localhost:{bound}/ here) — table PIN {self.pin}")
+        self.web_task = task
 
     # ----------------------------------------------------------------- output
 
@@ -342,13 +400,18 @@ def run(args: argparse.Namespace) -> int:
     mode = args.input
     if mode == "auto":
         mode = "none" if args.demo else ("terminal" if sys.stdin.isatty() else "stdin")
-    return asyncio.run(main(args, config, referee, lang, mode))
+    return asyncio.run(main(args, config, store, referee, lang, mode))
 
 
-async def main(args: argparse.Namespace, config: Config, referee: Referee, lang: str, mode: str) -> int:
+async def main(
+    args: argparse.Namespace, config: Config, store: Store, referee: Referee, lang: str, mode: str
+) -> int:
     console = Console(stderr=mode == "stdin", highlight=False)
     mirror = console.is_terminal and mode != "terminal"
-    app = Appliance(config, referee, lang, console, mirror)
+    app = Appliance(config, store, referee, lang, console, mirror)
+    serving = config.web.enabled and not args.no_web
+    if serving:
+        await app.serve_page(config.web.host, args.port if args.port is not None else config.web.port)
     stored = len(referee.actions)
     console.print(
         f"Scarab: game {referee.game_id} ({referee.state.game}), {stored} actions stored; table PIN {app.pin}"
@@ -366,21 +429,23 @@ async def main(args: argparse.Namespace, config: Config, referee: Referee, lang:
             await app.stdin_lines()
         elif mode == "terminal":
             await app.terminal_prompt()
+        elif serving:
+            await asyncio.Event().wait()  # the page and the buttons drive the game until stopped
         else:
-            while not referee.state.finished:
+            while not app.referee.state.finished:
                 await asyncio.sleep(0.5)
     finally:
         for task in tasks:
             task.cancel()
+        await app.stop_page()
         if app.live is not None:
             app.live.stop()
         app.close()
     if not console.is_terminal or mode == "stdin":
         console.print("\n".join(halfblocks(app.oled.last_frame)), soft_wrap=True)
-    winners = referee.state.winners()
-    if winners:
-        scores = ", ".join(f"{p} {n}" for p, n in referee.state.scores().items())
-        console.print(
-            f"Game over — {', '.join(winners)}. Points: {scores}. {app.oled.frames} OLED frames shown."
-        )
+    final = app.referee.state
+    if final.winners():
+        scores = ", ".join(f"{p} {n}" for p, n in final.scores().items())
+        names = ", ".join(final.winners())
+        console.print(f"Game over — {names}. Points: {scores}. {app.oled.frames} OLED frames shown.")
     return EXIT_OK

@@ -21,7 +21,8 @@ HEADER = {"game": "tutankhamen", "edition": "otb2004", "players": ["Ann", "Ben",
 
 
 def cmd(*args: str) -> list[str]:
-    return [sys.executable, "-m", "firmware.cli", "run", *args]
+    """`scarab run` with the page on a free port, so parallel tests never collide."""
+    return [sys.executable, "-m", "firmware.cli", "run", "--port", "0", *args]
 
 
 def env(tmp_path: Path) -> dict[str, str]:

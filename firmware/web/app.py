@@ -1,0 +1,187 @@
+"""The web side: the phone page, the JSON API under /api/, and the live stream.
+
+Reading is open to everyone on the table's network. Changing the game needs a session:
+``POST /api/session`` with the table PIN sets an HttpOnly, SameSite=Strict cookie, and
+every change is a JSON POST carrying it — a form on another site can do neither, so it
+cannot drive the table. Five wrong PINs lock a client out for a minute. Bad requests
+get a 4xx with a message, never a 500.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import AsyncIterator
+from importlib import resources
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Header, HTTPException, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.sse import EventSourceResponse, ServerSentEvent
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from engines import GAMES
+from engines.core import RuleError
+from engines.replay import LogError
+from firmware.store import StoreError
+from firmware.web.hub import TableHub
+
+COOKIE = "scarab_session"
+STREAM_WAIT = 15.0  # seconds between keep-alive checks on the live stream
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PinRequest(Strict):
+    pin: str = Field(pattern=r"^\d{6}$", description="the six-digit table PIN shown on the OLED")
+
+
+class ActionRequest(Strict):
+    action: dict[str, Any] = Field(description='one game-log action, e.g. {"player": "Ann", "move": "pass"}')
+
+
+class NewGameRequest(Strict):
+    game: str = Field(description=f"one of {', '.join(GAMES)}")
+    edition: str | None = None
+    players: list[str] = Field(min_length=2, max_length=6)
+    seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
+
+
+class Problem(BaseModel):
+    error: dict[str, Any]
+
+
+def problem(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message, **extra}}, status_code=status)
+
+
+def create_app(hub: TableHub) -> FastAPI:
+    app = FastAPI(
+        title="Scarab",
+        version="1",
+        description="The table's referee: read the game, and (with the table PIN) change it.",
+        responses={400: {"model": Problem}, 422: {"model": Problem}},
+    )
+    static = resources.files("firmware.web").joinpath("static")
+    app.mount("/static", StaticFiles(directory=str(static)), name="static")
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", []) if p != "body")
+        return problem(422, "bad-request", f"{where}: {first.get('msg', 'invalid request')}".strip(": "))
+
+    @app.exception_handler(HTTPException)
+    async def http_problem(request: Request, exc: HTTPException) -> JSONResponse:
+        if isinstance(exc.detail, dict):
+            return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+        return problem(exc.status_code, "http", str(exc.detail))
+
+    def session(request: Request) -> None:
+        """Every change needs a PIN session cookie and a JSON body."""
+        if not request.headers.get("content-type", "").startswith("application/json"):
+            raise HTTPException(415, {"code": "json-only", "message": "send the request as JSON"})
+        if not hub.authorised(request.cookies.get(COOKIE)):
+            raise HTTPException(401, {"code": "pin-required", "message": "enter the table PIN first"})
+
+    changing = [Depends(session)]
+
+    def judged(call: Any, *args: Any) -> dict[str, Any]:
+        try:
+            call(*args)
+        except RuleError as exc:
+            raise HTTPException(409, {"code": exc.code, "message": exc.message}) from None
+        except LogError as exc:
+            raise HTTPException(409, {"code": exc.code, "message": exc.message}) from None
+        except StoreError as exc:
+            raise HTTPException(409, {"code": "store", "message": str(exc)}) from None
+        return hub.snapshot()
+
+    # ------------------------------------------------------------ reading
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def page() -> HTMLResponse:
+        return HTMLResponse(static.joinpath("index.html").read_text("utf-8"))
+
+    @app.get("/api/state", summary="The game's public state (the replay document)")
+    async def state() -> dict[str, Any]:
+        return hub.snapshot()
+
+    @app.get("/api/history", summary="Every action so far, newest first")
+    async def history() -> dict[str, Any]:
+        return {"game_id": hub.referee.game_id, "actions": hub.history()}
+
+    @app.get("/api/legal", summary="The actions the game accepts now")
+    async def legal() -> dict[str, Any]:
+        return hub.legal()
+
+    @app.get("/api/session", summary="This client's session and the table's language")
+    async def whoami(request: Request) -> dict[str, Any]:
+        return {"authorised": hub.authorised(request.cookies.get(COOKIE)), "language": hub.language}
+
+    @app.get("/api/oled.png", summary="The frame the OLED shows now", response_class=Response)
+    async def oled() -> Response:
+        if hub.frame_png is None:
+            raise HTTPException(404, {"code": "no-oled", "message": "no OLED frame to mirror"})
+        return Response(hub.frame_png(), media_type="image/png", headers={"Cache-Control": "no-store"})
+
+    @app.get("/api/stream", response_class=EventSourceResponse, summary="Live updates (server-sent events)")
+    async def stream(
+        request: Request, last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None
+    ) -> AsyncIterator[ServerSentEvent]:
+        seen = int(last_event_id) if last_event_id and last_event_id.isdigit() else None
+        pending = hub.since(seen)
+        while True:
+            for update in pending:
+                seen = update["seq"]
+                yield ServerSentEvent(raw_data=json.dumps(update), id=str(seen), event="update")
+            if await request.is_disconnected():
+                return
+            pending = await hub.wait(seen or 0, STREAM_WAIT)
+
+    # ------------------------------------------------------------ changing
+
+    @app.post("/api/session", summary="Enter the table PIN; sets the session cookie")
+    async def login(body: PinRequest, request: Request, response: Response) -> dict[str, Any]:
+        if not request.headers.get("content-type", "").startswith("application/json"):
+            raise HTTPException(415, {"code": "json-only", "message": "send the request as JSON"})
+        client = request.client.host if request.client else "unknown"
+        token, left, locked = hub.login(client, body.pin)
+        if locked:
+            raise HTTPException(
+                429,
+                {"code": "locked-out", "message": f"too many wrong PINs: wait {int(locked) + 1} s"},
+                headers={"Retry-After": str(int(locked) + 1)},
+            )
+        if token is None:
+            raise HTTPException(
+                401, {"code": "wrong-pin", "message": f"wrong PIN; {left} tries left", "left": left}
+            )
+        response.set_cookie(COOKIE, token, httponly=True, samesite="strict", path="/")
+        return {"authorised": True}
+
+    @app.post("/api/actions", dependencies=changing, summary="Make a move (judged by the rules engine)")
+    async def act(body: ActionRequest) -> dict[str, Any]:
+        return judged(hub.act, body.action)
+
+    @app.post("/api/undo", dependencies=changing, summary="Take back the last action")
+    async def undo() -> dict[str, Any]:
+        return judged(hub.undo)
+
+    @app.post("/api/correct", dependencies=changing, summary="Replace the last action")
+    async def correct(body: ActionRequest) -> dict[str, Any]:
+        return judged(hub.correct, body.action)
+
+    @app.post("/api/game", dependencies=changing, summary="Start a new game at the table")
+    async def new_game(body: NewGameRequest) -> dict[str, Any]:
+        header: dict[str, Any] = {"game": body.game, "players": body.players}
+        if body.edition is not None:
+            header["edition"] = body.edition
+        header["seed"] = body.seed if body.seed is not None else secrets.randbelow(2**31)
+        return judged(hub.new_game, header)
+
+    return app
