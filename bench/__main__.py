@@ -1,10 +1,10 @@
-"""`python -m bench [engine|appliance] [options]` — every benchmark, or the one named."""
+"""`python -m bench [engine|appliance|web] [options]` — every benchmark, or the one named."""
 
 import sys
 
-from bench import appliance, engine
+from bench import appliance, engine, web
 
-BENCHES = {"engine": engine.main, "appliance": appliance.main}
+BENCHES = {"engine": engine.main, "appliance": appliance.main, "web": web.main}
 
 if __name__ == "__main__":
     args = sys.argv[1:]
@@ -13,3 +13,4 @@ if __name__ == "__main__":
     else:
         engine.main(args)
         appliance.main([])
+        web.main([])

@@ -400,7 +400,12 @@ def run(args: argparse.Namespace) -> int:
     mode = args.input
     if mode == "auto":
         mode = "none" if args.demo else ("terminal" if sys.stdin.isatty() else "stdin")
-    return asyncio.run(main(args, config, store, referee, lang, mode))
+    coroutine = main(args, config, store, referee, lang, mode)
+    try:
+        import uvloop  # a faster loop where it is installed (uvicorn's standard extras)
+    except ImportError:
+        return asyncio.run(coroutine)
+    return uvloop.run(coroutine)
 
 
 async def main(

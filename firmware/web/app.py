@@ -9,7 +9,6 @@ get a 4xx with a message, never a 500.
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -107,13 +106,18 @@ def create_app(hub: TableHub) -> FastAPI:
     async def page() -> HTMLResponse:
         return HTMLResponse(static.joinpath("index.html").read_text("utf-8"))
 
-    @app.get("/api/state", summary="The game's public state (the replay document)")
-    async def state() -> dict[str, Any]:
-        return hub.snapshot()
+    @app.get(
+        "/api/state",
+        summary="The game's public state: the replay document without its event history",
+        response_class=Response,
+        responses={200: {"content": {"application/json": {}}}},
+    )
+    async def state() -> Response:
+        return Response(hub.snapshot_json(), media_type="application/json")
 
-    @app.get("/api/history", summary="Every action so far, newest first")
+    @app.get("/api/history", summary="Every action so far (newest first) and every event (in order)")
     async def history() -> dict[str, Any]:
-        return {"game_id": hub.referee.game_id, "actions": hub.history()}
+        return {"game_id": hub.referee.game_id, "actions": hub.history(), "events": hub.events()}
 
     @app.get("/api/legal", summary="The actions the game accepts now")
     async def legal() -> dict[str, Any]:
@@ -138,7 +142,7 @@ def create_app(hub: TableHub) -> FastAPI:
         while True:
             for update in pending:
                 seen = update["seq"]
-                yield ServerSentEvent(raw_data=json.dumps(update), id=str(seen), event="update")
+                yield ServerSentEvent(raw_data=update["raw"], id=str(seen), event="update")
             if await request.is_disconnected():
                 return
             pending = await hub.wait(seen or 0, STREAM_WAIT)

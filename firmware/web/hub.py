@@ -9,6 +9,7 @@ number it saw gets exactly what it missed (or one fresh snapshot if it was away 
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 import time
 from collections import deque
@@ -82,7 +83,17 @@ class TableHub:
     # ---------------------------------------------------------------- state
 
     def snapshot(self) -> dict[str, Any]:
+        """The current state, built once per change and shared by every reader."""
+        return self._doc
+
+    def snapshot_json(self) -> bytes:
+        return self._doc_json
+
+    def _build(self) -> None:
+        """The replay document without its ever-growing ``events`` (see /api/history),
+        plus the recent scorings in words."""
         doc = document(self.referee.game, self.language)
+        del doc["events"]
         doc["game_id"] = self.referee.game_id
         doc["actions"] = len(self.referee.actions)
         state = self.referee.state
@@ -90,7 +101,8 @@ class TableHub:
         doc["scorings"] = [
             render_event(e, state.game, self.language, state.edition) for e in reversed(scored)
         ]
-        return doc
+        self._doc = doc
+        self._doc_json = json.dumps(doc, ensure_ascii=False).encode()
 
     def label(self, action: Action) -> str:
         """An action in words for a button: token values named in the session's language;
@@ -121,12 +133,19 @@ class TableHub:
         """Every action with its number, newest first."""
         return [{"n": i + 1, "action": a} for i, a in reversed(list(enumerate(self.referee.actions)))]
 
+    def events(self) -> list[dict[str, Any]]:
+        return list(self.referee.events)
+
     def _record(self, change: Change) -> None:
         self._push(change.kind, change.events)
 
     def _push(self, kind: str, events: list[dict[str, Any]]) -> None:
+        self._build()
         self.seq += 1
-        self.updates.append({"seq": self.seq, "kind": kind, "events": events, "state": self.snapshot()})
+        # "at": when it was committed (wall clock), so a page can tell how fresh it is.
+        update = {"seq": self.seq, "kind": kind, "at": time.time(), "events": events, "state": self._doc}
+        update["raw"] = json.dumps({k: v for k, v in update.items()}, ensure_ascii=False)  # encoded once
+        self.updates.append(update)
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -143,9 +162,10 @@ class TableHub:
         """The updates a page that saw ``last_seen`` has missed; a snapshot if it was
         away longer than the buffer reaches back (or never saw any)."""
         if last_seen is None or not self.updates or last_seen < self.updates[0]["seq"] - 1:
-            latest = dict(self.updates[-1])
+            latest = {k: v for k, v in self.updates[-1].items() if k != "raw"}
             latest["kind"] = "snapshot"
             latest["events"] = []
+            latest["raw"] = json.dumps(latest, ensure_ascii=False)
             return [latest]
         return [u for u in self.updates if u["seq"] > last_seen]
 
