@@ -428,12 +428,13 @@ def test_human_mode_explains_the_rejection_on_stderr(
 
 # -------------------------------------------------------------- golden logs
 
-GOLDEN = sorted(p.name.removesuffix(".expected.json") for p in DATA.glob("*.expected.json"))
+EXPECTED = sorted(p.name.removesuffix(".expected.json") for p in DATA.glob("*.expected.json"))
+GOLDEN = [name for name in EXPECTED if name.startswith(("otb2004-", "amigo-"))]  # this file's game
 
 
 def test_every_golden_log_has_an_expected_file() -> None:
     logs = sorted(p.stem for p in DATA.glob("*.jsonl"))
-    assert logs == GOLDEN
+    assert logs == EXPECTED
     assert len(GOLDEN) >= 4
 
 

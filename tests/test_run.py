@@ -137,7 +137,7 @@ def test_sigkill_at_random_points_loses_no_acknowledged_action(tmp_path: Path) -
     acknowledged = kills = 0
     while kills < 20 or len(stored_actions(db)) < len(actions):
         proc = subprocess.Popen(
-            cmd("--db", str(db), "--input", "stdin"),
+            cmd("--db", str(db), "--input", "stdin", "--no-web"),  # the loop and the store only
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
