@@ -135,7 +135,15 @@ class Appliance:
                 if self.live is None:
                     console.print(f"! {device.error}", soft_wrap=True)
         referee.subscribe(self.changed)
-        self.hub = TableHub(store, referee, lang, self.pin, self.frame_png)
+        devices = (self.oled, self.buttons, self.buzzer, self.camera, self.sensor)
+        self.hub = TableHub(
+            store,
+            referee,
+            lang,
+            self.pin,
+            self.frame_png,
+            warnings=lambda: [d.error for d in devices if d.error],
+        )
         self.web_task: asyncio.Task[None] | None = None
         self.server: Any = None
         self.hub.on_new_game.append(self.switch)

@@ -72,6 +72,28 @@ def test_reading_is_open(client: TestClient) -> None:
     assert oled.status_code == 200 and oled.headers["content-type"] == "image/png"
 
 
+def test_the_pin_never_reaches_a_reader(client: TestClient) -> None:
+    for path in (
+        "/",
+        "/api/state",
+        "/api/history",
+        "/api/legal",
+        "/api/session",
+        "/static/app.js",
+        "/openapi.json",
+    ):
+        assert PIN not in client.get(path).text, path
+
+
+def test_device_warnings_reach_the_page(tmp_path: Path) -> None:
+    store = Store(tmp_path / "w.db")
+    hub = TableHub(
+        store, Referee.start(store, HEADER), pin=PIN, warnings=lambda: ["camera 0 could not be opened"]
+    )
+    with TestClient(create_app(hub)) as c:
+        assert c.get("/api/state").json()["warnings"] == ["camera 0 could not be opened"]
+
+
 def test_the_page_is_served_with_its_own_assets(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "<title>Scarab</title>" in page.text

@@ -115,3 +115,29 @@ def test_a_phone_follows_the_game_declares_a_joker_and_sees_the_scoring(table: T
         history = page.locator("#history li")
         expect(history.first).to_contain_text("Ann")
         browser.close()
+
+
+def test_a_page_that_reconnects_gets_exactly_what_it_missed(table: Table) -> None:
+    """The live stream over real HTTP: read one update, drop the connection, let two
+    actions be committed, reconnect with Last-Event-ID — both arrive, in order, once."""
+    import httpx
+
+    def updates(last: str | None, count: int) -> list[dict]:
+        headers = {"Last-Event-ID": last} if last else {}
+        got: list[dict] = []
+        with httpx.stream("GET", table.url + "api/stream", headers=headers, timeout=10) as stream:
+            for line in stream.iter_lines():
+                if line.startswith("data:"):
+                    got.append(json.loads(line[5:]))
+                    if len(got) == count:
+                        return got
+        return got
+
+    (first,) = updates(None, 1)
+    assert first["kind"] == "snapshot" and first["state"]["to_act"] == "Ben"
+    assert table.commit({"player": "Ben", "move": "pass"}) == {"ack": 10}
+    assert table.commit({"player": "Ann", "move": "pass"}) == {"ack": 11}
+    missed = updates(str(first["seq"]), 2)
+    assert [u["seq"] for u in missed] == [first["seq"] + 1, first["seq"] + 2]
+    assert [u["state"]["actions"] for u in missed] == [10, 11]
+    assert [e["type"] for e in missed[0]["events"]][:1] == ["passed"]

@@ -64,7 +64,9 @@ class TableHub:
         pin: str | None = None,
         frame_png: Callable[[], bytes] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        warnings: Callable[[], list[str]] = list,
     ) -> None:
+        self.warnings = warnings
         self.store = store
         self.language = language
         self.pin = pin or f"{secrets.randbelow(10**6):06d}"
@@ -95,6 +97,7 @@ class TableHub:
         doc = document(self.referee.game, self.language)
         del doc["events"]
         doc["game_id"] = self.referee.game_id
+        doc["warnings"] = self.warnings()  # devices that failed: shown on the page's banner
         doc["actions"] = len(self.referee.actions)
         state = self.referee.state
         scored = [e for e in self.referee.events if e.get("type") == "scored"][-8:]

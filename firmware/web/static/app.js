@@ -139,8 +139,9 @@ function connect() {
   const source = new EventSource("/api/stream");
   source.addEventListener("update", (message) => {
     $("live").classList.add("on");
-    if (!$("banner").dataset.sticky) banner("");
-    render(JSON.parse(message.data).state);
+    const doc = JSON.parse(message.data).state;
+    banner((doc.warnings || []).join(" · "));
+    render(doc);
   });
   source.addEventListener("error", () => {
     $("live").classList.remove("on");
