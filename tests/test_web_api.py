@@ -175,7 +175,9 @@ def test_undo_and_correct(client: TestClient, hub: TableHub) -> None:
     client.post("/api/actions", json={"action": actions[1]})
     assert client.post("/api/undo", json={}).json()["actions"] == 1
     other = next(a for a in client.get("/api/legal").json()["actions"] if a != actions[1])
+    offered_now = client.get("/api/legal").json()["actions"]
     client.post("/api/actions", json={"action": actions[1]})
+    assert client.get("/api/legal?before_last=true").json()["actions"] == offered_now
     assert client.post("/api/correct", json={"action": other}).json()["actions"] == 2
     assert hub.referee.actions[-1] == other
     bad = client.post("/api/correct", json={"action": {"player": "Ann", "move": "take", "index": 0}})

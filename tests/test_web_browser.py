@@ -114,6 +114,16 @@ def test_a_phone_follows_the_game_declares_a_joker_and_sees_the_scoring(table: T
         page.screenshot(path=str(ARTIFACTS / "4-scored.png"), full_page=True)
         history = page.locator("#history li")
         expect(history.first).to_contain_text("Ann")
+
+        # Correct the last move: the choices become those the game offered instead of it.
+        last = table.commit({"player": "Cleo", "move": "take", "index": 7})
+        assert last == {"ack": 12}
+        page.click("#correct")
+        instead = page.locator("#choices button", has_text="#10")
+        expect(instead).to_have_count(1)
+        instead.click()
+        expect(history.first).to_contain_text("12 · Cleo: take #10")
+        page.screenshot(path=str(ARTIFACTS / "5-corrected.png"), full_page=True)
         browser.close()
 
 

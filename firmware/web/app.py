@@ -119,9 +119,9 @@ def create_app(hub: TableHub) -> FastAPI:
     async def history() -> dict[str, Any]:
         return {"game_id": hub.referee.game_id, "actions": hub.history(), "events": hub.events()}
 
-    @app.get("/api/legal", summary="The actions the game accepts now")
-    async def legal() -> dict[str, Any]:
-        return hub.legal()
+    @app.get("/api/legal", summary="The actions the game accepts now (before_last: instead of the last one)")
+    async def legal(before_last: bool = False) -> dict[str, Any]:
+        return hub.legal(before_last)
 
     @app.get("/api/session", summary="This client's session and the table's language")
     async def whoami(request: Request) -> dict[str, Any]:

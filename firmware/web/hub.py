@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core import Action
-from engines.replay import document
+from engines.replay import document, replay
 from engines.wording import render_event, wording
 from firmware.referee import Change, Referee
 from firmware.store import Store
@@ -127,8 +127,16 @@ class TableHub:
                 parts.append(f"{key} {value}")
         return " · ".join([action["move"], *parts])
 
-    def legal(self) -> dict[str, Any]:
-        state = self.referee.state
+    def legal(self, before_last: bool = False) -> dict[str, Any]:
+        """The actions the game accepts now — or, for a correction, the ones it accepted
+        instead of the last action."""
+        if before_last:
+            if not self.referee.actions:
+                return {"to_act": None, "actions": [], "labels": []}
+            lines = [json.dumps(self.referee.header)] + [json.dumps(a) for a in self.referee.actions[:-1]]
+            state = replay(lines).state
+        else:
+            state = self.referee.state
         actions = state.legal_actions()
         return {"to_act": state.to_act, "actions": actions, "labels": [self.label(a) for a in actions]}
 

@@ -6,19 +6,19 @@
 const WORDS = {
   en: { scores: "Scores", player: "Player", points: "Points", coins: "Coins left", to_goal: "To the goal",
         "your-move": "Moves", "pin-label": "Table PIN (shown on the OLED)", unlock: "Unlock", undo: "Undo last",
-        "new-game": "New game", game: "Game", edition: "Edition", players: "Players (comma separated, in seating order)",
+        correct: "Correct last", "new-game": "New game", game: "Game", edition: "Edition", players: "Players (comma separated, in seating order)",
         start: "Start", scorings: "Scorings", oled: "OLED", history: "History", offline: "Connection lost — reconnecting…",
         "not-yours": "Waiting for {p}.", take: "take", pass: "pass", joker: "add", steal: "take from", beyond: "move beyond the end",
         nobody: "nobody scores" },
   de: { scores: "Punkte", player: "Spieler", points: "Punkte", coins: "Münzen übrig", to_goal: "Bis zum Ziel",
         "your-move": "Züge", "pin-label": "Tisch-PIN (auf dem OLED)", unlock: "Freischalten", undo: "Letzten Zug zurück",
-        "new-game": "Neues Spiel", game: "Spiel", edition: "Ausgabe", players: "Spieler (mit Komma, in Sitzreihenfolge)",
+        correct: "Letzten Zug korrigieren", "new-game": "Neues Spiel", game: "Spiel", edition: "Ausgabe", players: "Spieler (mit Komma, in Sitzreihenfolge)",
         start: "Starten", scorings: "Wertungen", oled: "OLED", history: "Verlauf", offline: "Verbindung weg — verbinde neu…",
         "not-yours": "{p} ist dran.", take: "nehmen", pass: "passen", joker: "legen", steal: "wegnehmen von", beyond: "über das Ende",
         nobody: "niemand punktet" },
   nl: { scores: "Scores", player: "Speler", points: "Punten", coins: "Munten over", to_goal: "Tot het doel",
         "your-move": "Zetten", "pin-label": "Tafel-PIN (op het OLED)", unlock: "Ontgrendelen", undo: "Laatste zet terug",
-        "new-game": "Nieuw spel", game: "Spel", edition: "Editie", players: "Spelers (met komma, in zitvolgorde)",
+        correct: "Laatste zet verbeteren", "new-game": "Nieuw spel", game: "Spel", edition: "Editie", players: "Spelers (met komma, in zitvolgorde)",
         start: "Starten", scorings: "Waarderingen", oled: "OLED", history: "Verloop", offline: "Verbinding weg — opnieuw verbinden…",
         "not-yours": "{p} is aan de beurt.", take: "neem", pass: "passen", joker: "voeg toe", steal: "neem van", beyond: "voorbij het einde",
         nobody: "niemand scoort" },
@@ -28,6 +28,7 @@ const GAMES = { tutankhamen: "Tutankhamen", ankh: "Ankh", bann: "Im Bann der Pyr
 let lang = "en";
 let authorised = false;
 let current = null;
+let correcting = false;
 const $ = (id) => document.getElementById(id);
 const t = (key) => (WORDS[lang] || WORDS.en)[key] || WORDS.en[key] || key;
 
@@ -98,12 +99,17 @@ async function renderMoves(doc) {
   const box = $("choices");
   box.replaceChildren();
   if (!authorised || doc.finished) return;
-  const legal = await (await fetch("/api/legal")).json();
+  $("correct").classList.toggle("active", correcting);
+  const legal = await (await fetch(correcting ? "/api/legal?before_last=true" : "/api/legal")).json();
   legal.actions.forEach((action, i) => {
     const button = el("button", legal.labels[i] || describe(action, doc));
     button.dataset.move = action.move;
     button.addEventListener("click", async () => {
-      try { await post("/api/actions", { action }); banner(""); } catch (err) { banner(err.message); }
+      try {
+        await post(correcting ? "/api/correct" : "/api/actions", { action });
+        correcting = false;
+        banner("");
+      } catch (err) { banner(err.message); }
     });
     box.append(button);
   });
@@ -168,6 +174,7 @@ async function start() {
   $("undo").addEventListener("click", async () => {
     try { await post("/api/undo"); banner(""); } catch (err) { banner(err.message); }
   });
+  $("correct").addEventListener("click", () => { correcting = !correcting; if (current) renderMoves(current); });
   $("new-game-open").addEventListener("click", () => { $("new-game").hidden = !$("new-game").hidden; });
   $("new-game").addEventListener("submit", async (event) => {
     event.preventDefault();
