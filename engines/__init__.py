@@ -13,6 +13,7 @@ from engines.core import BadHeader, GameState
 # engine never slows down or breaks another's.
 REGISTRY: dict[str, str] = {
     "tutankhamen": "engines.tutankhamen.game:Tutankhamen",
+    "ankh": "engines.ankh.game:Ankh",
     "bann": "engines.bann.game:Bann",
 }
 GAMES: tuple[str, ...] = tuple(REGISTRY)

@@ -34,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
 def show(result: Replay, doc: dict[str, Any], lang: str) -> None:
     console = Console(highlight=False)
     edition = doc["edition"]
-    console.print(f"[bold]{doc['game']}[/] ({edition}), {len(result.actions)} actions applied")
+    shown = f" ({edition})" if edition else ""
+    console.print(f"[bold]{doc['game']}[/]{shown}, {len(result.actions)} actions applied")
     for event in doc["events"]:
         if event["type"] in {"scored", "game-over", "stole", "kingtut-bonus"}:
             console.print("  " + render_event(event, doc["game"], lang, edition))
