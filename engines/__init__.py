@@ -15,6 +15,7 @@ REGISTRY: dict[str, str] = {
     "tutankhamen": "engines.tutankhamen.game:Tutankhamen",
     "ankh": "engines.ankh.game:Ankh",
     "bann": "engines.bann.game:Bann",
+    "gulogulo": "engines.gulogulo.game:GuloGulo",
 }
 GAMES: tuple[str, ...] = tuple(REGISTRY)
 
