@@ -199,4 +199,7 @@ def standings(state: GameState) -> str:
         return " · ".join(f"{p} {n} coins" for p, n in public["coins"].items())
     if "to_goal" in public:
         return " · ".join(f"{p} {n} to the goal" for p, n in public["to_goal"].items())
-    return " · ".join(f"{p} {n} pts" for p, n in state.scores().items())
+    scores = state.scores()
+    if not any(scores.values()):  # a race without points (Gulo Gulo)
+        return "winner: " + ", ".join(state.winners()) if state.winners() else "no points in this game"
+    return " · ".join(f"{p} {n} pts" for p, n in scores.items())
