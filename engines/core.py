@@ -114,6 +114,21 @@ class GameState(ABC):
         return None
 
 
+def read_action(action: Any, seats: dict[str, int], over: bool, example: str) -> tuple[str, str]:
+    """The checks every game makes before its own rules: the game goes on, and the action
+    is a JSON object naming one of its players and a verb. Returns (player, move)."""
+    if over:
+        raise IllegalAction("game-over", "the game is over; no further actions are accepted")
+    if not isinstance(action, dict):
+        raise IllegalAction("malformed-action", "an action must be a JSON object")
+    player, move = action.get("player"), action.get("move")
+    if not isinstance(player, str) or player not in seats:
+        raise IllegalAction("unknown-player", f"{player!r} is not a player in this game")
+    if not isinstance(move, str):
+        raise IllegalAction("malformed-action", f'"move" must be a string such as "{example}"')
+    return player, move
+
+
 def check_players(header: dict[str, Any], low: int, high: int) -> list[str]:
     """Validate the header's seat list, shared by every game."""
     players = header.get("players")

@@ -36,7 +36,16 @@ from engines.ankh.cards import (
     row_breakdown,
 )
 from engines.ankh.lines import Line, Rank, line
-from engines.core import Action, BadHeader, Event, GameState, IllegalAction, Prompt, check_players
+from engines.core import (
+    Action,
+    BadHeader,
+    Event,
+    GameState,
+    IllegalAction,
+    Prompt,
+    check_players,
+    read_action,
+)
 
 PLAY, OVER = "play", "over"
 TABLE, FULL = "table", "full"
@@ -394,16 +403,8 @@ class Ankh(GameState):
         return self._apply_checked(action)
 
     def _apply_checked(self, action: Any) -> list[Event]:
-        if self.phase == OVER:
-            raise IllegalAction("game-over", "the game is over; no further actions are accepted")
-        if not isinstance(action, dict):
-            raise IllegalAction("malformed-action", "an action must be a JSON object")
-        player, move = action.get("player"), action.get("move")
-        seat = self.seat.get(player) if isinstance(player, str) else None
-        if seat is None:
-            raise IllegalAction("unknown-player", f"{player!r} is not a player in this game")
-        if not isinstance(move, str):
-            raise IllegalAction("malformed-action", '"move" must be a string such as "play"')
+        player, move = read_action(action, self.seat, self.phase == OVER, "play")
+        seat = self.seat[player]
         if seat != self.current:
             raise IllegalAction(
                 "out-of-turn",

@@ -37,7 +37,16 @@ from engines.bann.cards import (
     SWAP_MAX,
     VALUE_OF,
 )
-from engines.core import Action, BadHeader, Event, GameState, IllegalAction, Prompt, check_players
+from engines.core import (
+    Action,
+    BadHeader,
+    Event,
+    GameState,
+    IllegalAction,
+    Prompt,
+    check_players,
+    read_action,
+)
 
 TABLE, FULL = "table", "full"
 ADVANCED, MINUS = "advanced", "minus-points"
@@ -654,15 +663,7 @@ class Bann(GameState):
     # ------------------------------------------------------------------ apply
 
     def apply(self, action: Action) -> list[Event]:
-        if self.phase == OVER:
-            raise IllegalAction("game-over", "the game is over; no further actions are accepted")
-        if not isinstance(action, dict):
-            raise IllegalAction("malformed-action", "an action must be a JSON object")
-        player, move = action.get("player"), action.get("move")
-        if not isinstance(player, str) or player not in self.seat:
-            raise IllegalAction("unknown-player", f"{player!r} is not a player in this game")
-        if not isinstance(move, str):
-            raise IllegalAction("malformed-action", '"move" must be a string such as "draw" or "play"')
+        player, move = read_action(action, self.seat, self.phase == OVER, "play")
         if move not in VERB_SET:
             raise IllegalAction(
                 "wrong-move", f"unknown move {move!r}; Im Bann der Pyramide knows {', '.join(VERBS)}"

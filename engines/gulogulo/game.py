@@ -15,7 +15,16 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
-from engines.core import Action, BadHeader, Event, GameState, IllegalAction, Prompt, check_players
+from engines.core import (
+    Action,
+    BadHeader,
+    Event,
+    GameState,
+    IllegalAction,
+    Prompt,
+    check_players,
+    read_action,
+)
 from engines.gulogulo import board as boards
 from engines.gulogulo.board import CHAMBER, DESERT, INSIDE, STAFF, Board
 
@@ -532,15 +541,7 @@ class GuloGulo(GameState):
     # ------------------------------------------------------------------ apply
 
     def apply(self, action: Action) -> list[Event]:
-        if self.phase == OVER:
-            raise IllegalAction("game-over", "the game is over; no further actions are accepted")
-        if not isinstance(action, dict):
-            raise IllegalAction("malformed-action", "an action must be a JSON object")
-        player, move = action.get("player"), action.get("move")
-        if not isinstance(player, str) or player not in self.seat:
-            raise IllegalAction("unknown-player", f"{player!r} is not a player in this game")
-        if not isinstance(move, str):
-            raise IllegalAction("malformed-action", '"move" must be a string such as "reveal"')
+        player, move = read_action(action, self.seat, self.phase == OVER, "reveal")
         if self.seat[player] != self.current:
             raise IllegalAction(
                 "out-of-turn",

@@ -12,7 +12,16 @@ import random
 from collections import Counter
 from typing import Any, Self
 
-from engines.core import Action, BadHeader, Event, GameState, IllegalAction, Prompt, check_players
+from engines.core import (
+    Action,
+    BadHeader,
+    Event,
+    GameState,
+    IllegalAction,
+    Prompt,
+    check_players,
+    read_action,
+)
 from engines.tutankhamen import scoring
 from engines.tutankhamen.tiles import EDITIONS, GOLDMASK, KINGTUT, SET_VALUE, Edition
 
@@ -261,15 +270,7 @@ class Tutankhamen(GameState):
     # ------------------------------------------------------------------ apply
 
     def apply(self, action: Action) -> list[Event]:
-        if self.phase == OVER:
-            raise IllegalAction("game-over", "the game is over; no further actions are accepted")
-        if not isinstance(action, dict):
-            raise IllegalAction("malformed-action", "an action must be a JSON object")
-        player, move = action.get("player"), action.get("move")
-        if not isinstance(player, str) or player not in self.seat:
-            raise IllegalAction("unknown-player", f"{player!r} is not a player in this game")
-        if not isinstance(move, str):
-            raise IllegalAction("malformed-action", '"move" must be a string such as "take"')
+        player, move = read_action(action, self.seat, self.phase == OVER, "take")
         expected = self.to_act
         if player != expected:
             if self.phase == DECLARE and move == "joker":
