@@ -80,6 +80,22 @@ class Camera:
 
 
 @dataclass
+class Sensor:
+    """The motion sensor under the Gulo Gulo trap (docs/sensor.md)."""
+
+    driver: str = "auto"  # auto, adxl345, sw420, sw520d, trace (simulated), none
+    i2c_port: int = 1
+    i2c_address: int = 0x53
+    rate_hz: int = 800  # adxl345: 400, 800 or 1600
+    int1_pin: int = 23  # BCM pin wired to the ADXL345's INT1; -1: poll only
+    switch_pin: int = 24  # BCM pin of a vibration or tilt switch
+    switch_active_high: bool = True  # sw420: the module drives DO high while shaken
+    trace_file: str = ""  # trace driver: a t,ax,ay,az or t,level file replayed in a loop
+    calibration: str = ""  # empty: calibration.json in the state directory
+    dispute_seconds: int = 5  # how long a detected landslide may be disputed
+
+
+@dataclass
 class Web:
     enabled: bool = True
     host: str = "0.0.0.0"
@@ -94,6 +110,7 @@ class Config:
     buttons: Buttons = field(default_factory=Buttons)
     buzzer: Buzzer = field(default_factory=Buzzer)
     camera: Camera = field(default_factory=Camera)
+    sensor: Sensor = field(default_factory=Sensor)
     web: Web = field(default_factory=Web)
     source: str = "defaults"  # where it was read from (not a key)
 
@@ -109,6 +126,7 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("buttons", "driver"): ("auto", "gpio", "mock", "none"),
     ("buzzer", "driver"): ("auto", "gpio", "mock", "none"),
     ("camera", "driver"): ("auto", "picamera2", "opencv", "folder", "none"),
+    ("sensor", "driver"): ("auto", "adxl345", "sw420", "sw520d", "trace", "none"),
 }
 
 

@@ -48,6 +48,7 @@ class Presenter:
         self.scorings: list[Event] = []  # not yet shown
         self.message: tuple[str, str] | None = None
         self.join: tuple[str, str] | None = None  # (page URL, table PIN) once the page is served
+        self.alert: tuple[str, str, str] | None = None  # a landslide being called: stays until cleared
 
     def note(self, events: list[Event]) -> None:
         self.scorings += [e for e in events if e.get("type") == "scored"]
@@ -68,6 +69,8 @@ class Presenter:
             title, text = self.message
             self.message = None
             return screens.error(title, text)
+        if self.alert is not None:
+            return screens.landslide(*self.alert)
         if self.scorings:
             return self.scoring_frame(referee, self.scorings.pop(0))
         if self.view == "join" and self.join:

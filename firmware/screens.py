@@ -137,6 +137,19 @@ def error(title: str, message: str) -> Image.Image:
     return image
 
 
+def landslide(title: str, follows: str, hint: str) -> Image.Image:
+    """A landslide just called: the title centred in a tall inverted bar, what follows, and
+    how to dispute it in an inverted bottom row."""
+    image, draw = _canvas()
+    draw.rectangle((0, 0, WIDTH - 1, LINE + 2), fill=1)
+    text = latin1(title)[:COLUMNS]
+    draw.text((max(0, (WIDTH - 6 * len(text)) // 2), 1), text, font=FONT, fill=0)
+    _wrapped(draw, follows, LINE + 5, 3)
+    draw.rectangle((0, HEIGHT - LINE - 1, WIDTH - 1, HEIGHT - 1), fill=1)
+    draw.text((1, HEIGHT - LINE - 1), latin1(hint)[:COLUMNS], font=FONT, fill=0)
+    return image
+
+
 def join(url: str, pin: str) -> Image.Image:
     """A QR code of the page's address beside the table PIN: how phones join."""
     image, draw = _canvas()

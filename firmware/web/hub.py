@@ -150,6 +150,10 @@ class TableHub:
     def _record(self, change: Change) -> None:
         self._push(change.kind, change.events)
 
+    def refresh(self) -> None:
+        """Send every page the current state again: a warning or notice came or went."""
+        self._push("refresh", [])
+
     def _push(self, kind: str, events: list[dict[str, Any]]) -> None:
         self._build()
         self.seq += 1

@@ -1,0 +1,452 @@
+"""The landslide detector: accelerometer samples in, landslide events out, as they happen.
+
+A landslide is an impact on the board: a sharp, short burst of high-frequency
+acceleration far above what a careful hand in the trap makes. Per burst of samples (the
+FIFO's, or one sample at a time) the detector
+
+1. high-passes each axis (the sample minus the mean of the ±5 ms around it: a linear-phase
+   filter that removes gravity, tilt and the hand's slow pushing, delay 5 ms);
+2. takes the envelope: √(2 · mean over 6 ms of |h|²), about the peak of a ringing impact;
+3. also keeps a low band (20 ms mean minus a 0.5 s baseline): the table swaying when
+   someone bumps it, or the trap being shoved;
+4. waits for the envelope to cross the threshold — the larger of the calibrated one and a
+   multiple of the room's running noise level — then looks at the next 20 ms: an impact
+   rises at once and decays (a vibration that stays up longer than ``max_impulse_s`` is
+   not one), and its low band stays small (a bump sways the table far more than it
+   thumps: vetoed when low > ``lf_veto`` × high);
+5. reports ``Landslide(t, kind, strength)`` at once, then ignores the bounces and the roll
+   for ``refractory_s``.
+
+The staff's fall shows as two hits a few milliseconds apart (its tip, then the rod); such
+a double hit is called ``staff`` and is accepted from ``double_hit_ratio`` × the threshold
+(a single tap on the table that weak is not). Anything else is a ``boulder``.
+
+Work is O(1) per sample: the filters are running means over a few milliseconds, computed
+per burst with NumPy; Python walks sample by sample only through a candidate. Only an
+armed detector (the active player is pulling) reports; unarmed it still follows the noise.
+``SwitchDetector`` does the same for a digital vibration switch's level.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import math
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from hardware.motion import Sample
+from hardware.trace_sim import TraceError
+
+BOULDER, STAFF = "boulder", "staff"
+
+
+@dataclass(frozen=True)
+class Landslide:
+    t: float  # the impact's onset (s, the samples' clock)
+    kind: str  # boulder or staff
+    strength: float  # peak of the impact's envelope (g); for a switch, the share of the window it was shaken
+    decided: float = 0.0  # the time of the newest sample when it was reported
+
+    def to_json(self) -> dict[str, Any]:
+        return {"t": round(self.t, 4), "kind": self.kind, "strength": round(self.strength, 4)}
+
+
+@dataclass
+class Settings:
+    """The detector's tuning; ``calibrate`` fits ``threshold_g`` and ``noise_g`` to a room."""
+
+    threshold_g: float = 0.09  # an impact's envelope must reach this
+    noise_g: float = 0.0  # the room's mean envelope when calibrated (0: not calibrated)
+    noise_factor: float = 4.0  # the threshold never falls below this × the running noise level
+    double_hit_ratio: float = 1.0  # a double hit (the staff) counts from this share of the threshold
+    window_s: float = 0.020  # how long after the onset the impulse is judged
+    max_impulse_s: float = 0.12  # an envelope still above half its peak after this is no impact
+    lf_veto: float = 2.0  # low band / impulse peak above which it is a bump, not a landslide
+    refractory_s: float = 1.0  # one landslide per this long: bounces and rolling are ignored
+    hp_half_s: float = 0.005
+    env_s: float = 0.006
+    lf_s: float = 0.020
+    baseline_s: float = 0.5
+    switch_window_s: float = 0.020  # switches: judged over this long after the first chatter
+    switch_min_share: float = 0.25  # switches: shaken at least this share of the window
+
+    def to_json(self) -> dict[str, float]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Settings:
+        if not isinstance(data, dict):
+            raise ValueError("a calibration must be a JSON object")
+        known = {f.name for f in fields(cls)}
+        values = {}
+        for key, value in data.items():
+            if key not in known:
+                raise ValueError(f"unknown calibration key {key!r}")
+            if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+                raise ValueError(f"calibration key {key!r} must be a number")
+            values[key] = float(value)
+        return cls(**values)
+
+    @classmethod
+    def load(cls, path: Path | str) -> Settings:
+        """A calibration file written by ``scarab sensor calibrate``."""
+        try:
+            return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise ValueError(f"cannot read calibration {path}: {exc}") from None
+
+    def save(self, path: Path | str) -> None:
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(self.to_json(), indent=2) + "\n", encoding="utf-8")
+
+
+def _samples(seconds: float, rate: float) -> int:
+    return max(1, round(seconds * rate))
+
+
+class LandslideDetector:
+    """Streaming detector for one accelerometer at a steady ``rate_hz``."""
+
+    IDLE, JUDGING, BUSY, REFRACTORY = range(4)
+
+    def __init__(self, rate_hz: float, settings: Settings | None = None, armed: bool = True) -> None:
+        if not rate_hz > 0:
+            raise ValueError("the sample rate must be positive")
+        self.rate = float(rate_hz)
+        self.settings = s = settings or Settings()
+        self.armed = armed
+        self.half = _samples(s.hp_half_s, self.rate)
+        self.n_env = max(4, _samples(s.env_s, self.rate))  # at low rates a ring needs a few samples
+        self.n_lf = _samples(s.lf_s, self.rate)
+        self.n_window = _samples(s.window_s, self.rate)
+        self.n_max = _samples(s.max_impulse_s, self.rate)
+        self.n_refractory = _samples(s.refractory_s, self.rate)
+        self.n_pre = _samples(0.05, self.rate)
+        self.keep = max(2 * self.half + 1, self.n_lf)  # raw samples carried between bursts
+        self.raw = np.zeros((0, 3))
+        self.times = np.zeros(0)
+        self.e_tail = np.zeros(self.n_env)  # |h|² carried for the envelope's running mean
+        self._index: dict[int, tuple[np.ndarray, ...]] = {}  # per burst length: the filters' indices
+        self.baseline: np.ndarray | None = None
+        self.noise = s.noise_g  # running mean envelope of quiet stretches
+        self.noise_alpha_per_s = 1.0 / 10.0
+        self.lf_recent: collections.deque[np.ndarray] = collections.deque([np.zeros(self.n_pre)], self.n_pre)
+        self.state = self.IDLE
+        self.count = 0  # samples seen (in the delayed, filtered domain)
+        self._reset_candidate()
+        self.events: list[Landslide] = []
+        self.candidates = 0
+        self.vetoed = 0
+
+    # ------------------------------------------------------------------ control
+
+    def arm(self) -> None:
+        self.armed = True
+
+    def disarm(self) -> None:
+        self.armed = False
+        if self.state == self.JUDGING:
+            self.state = self.BUSY
+
+    @property
+    def threshold(self) -> float:
+        return max(self.settings.threshold_g, self.settings.noise_factor * self.noise)
+
+    def _reset_candidate(self) -> None:
+        self.onset = 0
+        self.onset_t = 0.0
+        self.peak = 0.0
+        self.peak_at = 0
+        self.trough = math.inf
+        self.second = 0.0
+        self.lf_peak = 0.0
+        self.quiet_run = 0
+        self.until = 0
+
+    # ------------------------------------------------------------------ input
+
+    def feed_samples(self, samples: Iterable[Sample]) -> list[Landslide]:
+        rows = [(s.t, s.ax, s.ay, s.az) for s in samples]
+        if not rows:
+            return []
+        block = np.asarray(rows, dtype=float)
+        return self.feed(block[:, 0], block[:, 1:])
+
+    def feed(self, t: np.ndarray, acc: np.ndarray) -> list[Landslide]:
+        """One burst: times (s) and accelerations (n × 3, g). Returns the landslides
+        decided within it."""
+        acc = np.asarray(acc, dtype=float).reshape(-1, 3)
+        t = np.asarray(t, dtype=float).reshape(-1)
+        if len(acc) == 0:
+            return []
+        if self.baseline is None:
+            self.baseline = acc[0].copy()
+            self.raw = np.repeat(acc[:1], self.keep, axis=0)
+            self.times = np.full(self.keep, t[0])
+        raw = np.concatenate((self.raw, acc))
+        times = np.concatenate((self.times, t))
+        m = len(acc)
+        last, hp_lo, mid, lf_lo, env_last, env_lo = self._indices(m)
+        # running sums over windows ending at each of the burst's samples
+        csum = np.cumsum(raw, axis=0)
+        # high pass, centred: x[j - half] - mean(x[j - 2 half .. j])
+        high = raw[mid] - (csum[last] - csum[hp_lo]) / (2 * self.half + 1)
+        e = np.einsum("ij,ij->i", high, high)
+        e_all = np.concatenate((self.e_tail, e))
+        ecs = np.cumsum(e_all)
+        env = np.sqrt((2.0 / self.n_env) * (ecs[env_last] - ecs[env_lo]))
+        # low band: the last 20 ms's mean minus the slow baseline
+        drift = (csum[last] - csum[lf_lo]) / self.n_lf - self.baseline
+        low = np.sqrt(np.einsum("ij,ij->i", drift, drift))
+        when = times[mid]  # the filtered samples' own times
+        now = float(t[-1])
+        gain = 1 - math.exp(-m / self.rate / self.settings.baseline_s)
+        self.baseline = self.baseline + gain * (acc.sum(axis=0) / m - self.baseline)
+        self.raw, self.times = raw[-self.keep :], times[-self.keep :]
+        self.e_tail = e_all[-self.n_env :]
+        found = self._walk(env, low, when, now)
+        self.lf_recent.append(low)
+        return found
+
+    def _indices(self, m: int) -> tuple[np.ndarray, ...]:
+        """Index arrays for a burst of ``m`` samples after the carried ones (cached: bursts
+        are usually all the same length)."""
+        cached = self._index.get(m)
+        if cached is None:
+            full = self.keep + m
+            last = np.arange(full - m, full)
+            env_last = np.arange(self.n_env, self.n_env + m)
+            cached = (
+                last,
+                last - (2 * self.half + 1),
+                last - self.half,
+                last - self.n_lf,
+                env_last,
+                env_last - self.n_env,
+            )
+            self._index[m] = cached
+        return cached
+
+    # ------------------------------------------------------------------ decisions
+
+    def _walk(self, env: np.ndarray, low: np.ndarray, when: np.ndarray, now: float) -> list[Landslide]:
+        thr = self.threshold
+        s = self.settings
+        quick = self.state == self.IDLE and float(env.max()) < s.double_hit_ratio * thr
+        if quick:  # the common case: nothing near the threshold in this burst
+            if not self.armed and float(env.max()) < 0.5 * thr:  # the room, without a hand in the trap
+                alpha = 1 - math.exp(-len(env) / self.rate * self.noise_alpha_per_s)
+                self.noise += alpha * (float(env.mean()) - self.noise)
+            self.count += len(env)
+            return []
+        found: list[Landslide] = []
+        lows = np.concatenate((*self.lf_recent, low))[-(self.n_pre + len(low)) :]
+        base = len(lows) - len(low)
+        for j in range(len(env)):
+            i = self.count
+            self.count += 1
+            v = float(env[j])
+            if self.state == self.REFRACTORY:
+                if i >= self.until:
+                    self.state = self.IDLE
+                else:
+                    continue
+            if self.state == self.BUSY:
+                self.quiet_run = self.quiet_run + 1 if v < 0.5 * thr else 0
+                if self.quiet_run >= self.n_env:
+                    self.state = self.IDLE
+                continue
+            if self.state == self.IDLE:
+                if v < s.double_hit_ratio * thr:
+                    continue
+                self._reset_candidate()
+                self.state = self.JUDGING
+                self.candidates += 1
+                self.onset, self.onset_t = i, float(when[j]) - s.env_s / 2
+                self.lf_peak = float(lows[max(0, base + j - self.n_pre) : base + j + 1].max())
+            # JUDGING
+            self.lf_peak = max(self.lf_peak, float(low[j]))
+            if v > self.peak:
+                if self.peak > 0 and self.trough < 0.75 * self.peak and v > 1.25 * self.trough:
+                    self.second = max(self.second, v)  # a second rise: the rod after the tip
+                self.peak, self.peak_at = v, i
+                self.trough = v
+            else:
+                self.trough = min(self.trough, v)
+                if v > 1.25 * self.trough and self.trough < 0.85 * self.peak:
+                    self.second = max(self.second, v)
+            age = i - self.onset
+            if age < self.n_window:
+                continue
+            verdict = self._judge(v, age, thr)
+            if verdict is None:
+                continue
+            if verdict and self.armed:
+                kind = STAFF if self.second >= 0.4 * self.peak else BOULDER
+                event = Landslide(self.onset_t, kind, self.peak, now)
+                found.append(event)
+                self.events.append(event)
+                self.state, self.until = self.REFRACTORY, i + self.n_refractory
+            else:
+                self.state, self.quiet_run = self.BUSY, 0
+        return found
+
+    def _judge(self, v: float, age: int, thr: float) -> bool | None:
+        """True: a landslide; False: not; None: not yet decided (still ringing)."""
+        s = self.settings
+        double = self.second >= 0.4 * self.peak
+        if self.peak < thr and not (double and self.peak >= s.double_hit_ratio * thr):
+            return False
+        if self.lf_peak > s.lf_veto * self.peak:
+            self.vetoed += 1
+            return False
+        if v <= 0.7 * self.peak:
+            return True  # it has peaked and is decaying: an impulse
+        if age >= self.n_max:
+            return False  # still up: a sustained vibration, not an impact
+        return None
+
+
+class SwitchDetector:
+    """The same decision for a digital vibration switch: a landslide shakes it for a good
+    share of ``switch_window_s`` after a quiet spell; rummaging trips it only in flickers."""
+
+    def __init__(self, rate_hz: float, settings: Settings | None = None, armed: bool = True) -> None:
+        if not rate_hz > 0:
+            raise ValueError("the sample rate must be positive")
+        self.rate = float(rate_hz)
+        self.settings = s = settings or Settings()
+        self.armed = armed
+        self.n_window = _samples(s.switch_window_s, self.rate)
+        self.n_refractory = _samples(s.refractory_s, self.rate)
+        self.n_quiet = _samples(0.05, self.rate)
+        self.quiet = self.n_quiet
+        self.onset: int | None = None
+        self.onset_t = 0.0
+        self.active = 0
+        self.until = 0
+        self.count = 0
+        self.events: list[Landslide] = []
+
+    def arm(self) -> None:
+        self.armed = True
+
+    def disarm(self) -> None:
+        self.armed = False
+
+    def feed_samples(self, samples: Iterable[Sample]) -> list[Landslide]:
+        rows = [(s.t, 0 if s.level is None else s.level) for s in samples]
+        if not rows:
+            return []
+        block = np.asarray(rows, dtype=float)
+        return self.feed(block[:, 0], block[:, 1])
+
+    def feed(self, t: np.ndarray, level: np.ndarray) -> list[Landslide]:
+        level = np.asarray(level, dtype=float).reshape(-1)
+        t = np.asarray(t, dtype=float).reshape(-1)
+        found: list[Landslide] = []
+        if self.onset is None and not level.any() and self.count >= self.until:
+            self.quiet += len(level)
+            self.count += len(level)
+            return found
+        now = float(t[-1]) if len(t) else 0.0
+        for j, value in enumerate(level.tolist()):
+            i = self.count
+            self.count += 1
+            on = value > 0.5
+            if i < self.until:
+                self.quiet = 0 if on else self.quiet + 1
+                continue
+            if self.onset is None:
+                if on and self.quiet >= self.n_quiet:
+                    self.onset, self.onset_t, self.active = i, float(t[j]), 0
+                self.quiet = 0 if on else self.quiet + 1
+                if self.onset is None:
+                    continue
+            self.active += on
+            if i - self.onset + 1 >= self.n_window:
+                share = self.active / self.n_window
+                if share >= self.settings.switch_min_share and self.armed:
+                    event = Landslide(self.onset_t, BOULDER, share, now)
+                    found.append(event)
+                    self.events.append(event)
+                    self.until = i + self.n_refractory
+                self.onset = None
+                self.quiet = 0
+        return found
+
+
+# ---------------------------------------------------------------------- calibration
+
+
+def envelope(acc: np.ndarray, rate_hz: float, settings: Settings | None = None) -> np.ndarray:
+    """The detector's envelope over a whole recording (for calibration and plots)."""
+    det = LandslideDetector(rate_hz, settings, armed=False)
+    out: list[np.ndarray] = []
+    original = det._walk
+
+    def keep(env: np.ndarray, low: np.ndarray, when: np.ndarray, now: float) -> list[Landslide]:
+        out.append(env.copy())
+        return original(env, low, when, now)
+
+    det._walk = keep  # type: ignore[method-assign]
+    t = np.arange(len(acc)) / rate_hz
+    step = 256
+    for i in range(0, len(acc), step):
+        det.feed(t[i : i + step], acc[i : i + step])
+    return np.concatenate(out) if out else np.zeros(0)
+
+
+def calibrate(
+    still: np.ndarray, rummaging: np.ndarray, rate_hz: float, base: Settings | None = None
+) -> tuple[Settings, dict[str, float]]:
+    """Fit the threshold to a room: ``still`` is a recording of the table at rest,
+    ``rummaging`` one of a hand pulling boulders carefully (both n × 3, g). The threshold
+    sits clear of both: 4 × the still envelope's mean, 1.5 × its 99.99th percentile, and
+    1.6 × the rummaging's 99.9th percentile — never below 0.06 g — and the
+    double-hit level stays above the rummaging's largest knock."""
+    base = base or Settings()
+    skip = _samples(0.1, rate_hz)  # the filters settling
+    quiet = envelope(still, rate_hz, base)[skip:]
+    hand = envelope(rummaging, rate_hz, base)[skip:]
+    if len(quiet) < rate_hz or len(hand) < rate_hz:
+        raise ValueError("each calibration recording must last at least a second")
+    noise = float(quiet.mean())
+    q_quiet = float(np.quantile(quiet, 0.9999))
+    q_hand = float(np.quantile(hand, 0.999))
+    top_hand = float(hand.max())
+    threshold = max(0.06, 4.0 * noise, 1.5 * q_quiet, 1.6 * q_hand, top_hand / base.double_hit_ratio * 0.9)
+    fitted = Settings(**{**base.to_json(), "threshold_g": round(threshold, 4), "noise_g": round(noise, 5)})
+    report = {
+        "noise_mean_g": noise,
+        "noise_p9999_g": q_quiet,
+        "rummage_p999_g": q_hand,
+        "rummage_max_g": top_hand,
+        "threshold_g": fitted.threshold_g,
+    }
+    return fitted, report
+
+
+def steady_rate(t: np.ndarray) -> float:
+    """The sample rate of a trace's time column; a TraceError unless it is steady (every
+    step within 10 % of the median, increasing)."""
+    if len(t) < 3:
+        raise TraceError("too-short", f"a trace needs at least 3 samples, not {len(t)}")
+    steps = np.diff(t)
+    step = float(np.median(steps))
+    if not step > 0:
+        raise TraceError("time-not-increasing", "the t column must increase from one sample to the next")
+    bad = np.flatnonzero(np.abs(steps - step) > 0.1 * step)
+    if len(bad):
+        raise TraceError(
+            "uneven-samples",
+            f"the sample rate is not steady: step {steps[bad[0]]:.6f} s after t={t[bad[0]]:.6f} "
+            f"(the median step is {step:.6f} s)",
+        )
+    return 1.0 / step

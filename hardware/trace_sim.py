@@ -1,0 +1,558 @@
+"""Synthetic accelerometer traces of a Gulo Gulo table, with every landslide labelled.
+
+The detector, its tests, the demo and the benchmark all need traces whose truth is known.
+This module draws them from a small physical model (docs/sensor.md, "The simulator",
+lists every parameter and why): the ADXL345 lies flat under the board, beneath the mummy
+trap, z up. What it feels is the sum of
+
+- gravity (a slight random tilt) and the chip's own white noise (a noise density close to
+  the datasheet's, quantised to the 3.9 mg full-resolution step);
+- the room: table vibration below 20 Hz, broadband hum, and at the two louder levels
+  people tapping the table or setting a cup down;
+- rummaging while a player pulls: the hand pushing the trap about (0.3–6 Hz), tremor,
+  boulders scraping, and soft knocks of boulders against each other and the trap wall,
+  at the speeds of a careful hand (≤ 12 cm/s), damped by the trap's feet on the board;
+- landslides: a boulder falling 3–8 cm onto the board beside the trap, with its bounces
+  and roll, or the Pharaoh's staff toppling onto the board or the table, its tip
+  hitting first and the rod slapping down a few milliseconds later;
+- people bumping the table: the tabletop swaying at 4–12 Hz with a dull thump.
+
+An impact's peak at the sensor is ``C · v · path · hardness``: impact speed ``v`` (m/s), a
+path factor falling with distance along the board, and a hardness spread; ``C`` is one
+constant for every impact, so knocks and landslides are scaled alike. Everything random
+comes from one seeded ``numpy.random.Generator``.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from hardware.motion import MotionSensor, Sample
+
+G = 9.81  # m/s²
+LSB_G = 0.0039  # ADXL345 full resolution: 3.9 mg per LSB
+C_IMPACT = 1.0  # g of peak acceleration per m/s of impact speed at the point of impact
+RATES = (400, 800, 1600)
+LANDSLIDE_KINDS = ("boulder", "staff")
+
+
+@dataclass(frozen=True)
+class Room:
+    """A noise level: the room's vibration and how often people disturb the table."""
+
+    lf_g: float  # rms of table vibration, 2–20 Hz
+    hf_g: float  # rms of broadband hum, 20–300 Hz
+    taps_per_min: float  # someone tapping the table or setting a cup down
+    tap_g: tuple[float, float]  # their peak at the sensor
+    bumps_per_hour: float  # someone bumping the table
+
+
+NOISE_LEVELS: dict[str, Room] = {
+    "quiet": Room(0.001, 0.0005, 0.0, (0.0, 0.0), 6.0),
+    "room": Room(0.004, 0.002, 2.0, (0.01, 0.06), 20.0),
+    "noisy": Room(0.012, 0.005, 6.0, (0.02, 0.10), 60.0),
+}
+
+
+@dataclass(frozen=True)
+class Label:
+    """One labelled happening: ``t`` is the onset of its first impact (s)."""
+
+    t: float
+    kind: str  # boulder, staff (landslides); bump, tap, knock (not)
+    strength: float  # peak acceleration of the first impact at the sensor (g)
+    detail: str = ""  # e.g. "table" for a staff that landed on the table
+
+
+@dataclass
+class Trace:
+    """Samples at a steady rate from ``t0``, with what happened in them."""
+
+    rate_hz: float
+    acc: np.ndarray  # (n, 3) in g
+    t0: float = 0.0
+    landslides: list[Label] = field(default_factory=list)
+    others: list[Label] = field(default_factory=list)
+    armed: list[tuple[float, float]] = field(default_factory=list)  # pulls: (start, end) in s
+
+    @property
+    def times(self) -> np.ndarray:
+        return self.t0 + np.arange(len(self.acc)) / self.rate_hz
+
+    @property
+    def duration(self) -> float:
+        return len(self.acc) / self.rate_hz
+
+    def samples(self) -> Iterator[Sample]:
+        for t, (ax, ay, az) in zip(self.times.tolist(), self.acc.tolist(), strict=True):
+            yield Sample(t, ax, ay, az)
+
+    def write_csv(self, path: Path | str) -> None:
+        """The ``t,ax,ay,az`` format of ``scarab sensor detect`` (docs/sensor.md)."""
+        with open(path, "w", newline="", encoding="utf-8") as handle:
+            out = csv.writer(handle)
+            out.writerow(["t", "ax", "ay", "az"])
+            for t, (ax, ay, az) in zip(self.times.tolist(), self.acc.tolist(), strict=True):
+                out.writerow([f"{t:.6f}", f"{ax:.4f}", f"{ay:.4f}", f"{az:.4f}"])
+
+
+class Simulator:
+    """Draws traces at ``rate_hz`` in one room; the same seed gives the same traces."""
+
+    def __init__(self, rate_hz: float = 800.0, noise: str = "room", seed: int = 0) -> None:
+        if noise not in NOISE_LEVELS:
+            raise ValueError(f"noise must be one of {', '.join(NOISE_LEVELS)}, not {noise!r}")
+        self.rate = float(rate_hz)
+        self.noise = noise
+        self.room = NOISE_LEVELS[noise]
+        self.rng = np.random.default_rng(seed)
+        tilt = self.rng.normal(0.0, 0.03, 2)  # a board that is not quite level
+        self.gravity = np.array([tilt[0], tilt[1], math.sqrt(1.0 - float(tilt @ tilt))])
+
+    # ------------------------------------------------------------ building blocks
+
+    def _n(self, seconds: float) -> int:
+        return max(1, round(seconds * self.rate))
+
+    def _band(self, n: int, lo: float, hi: float, rms: float, axes: int = 3) -> np.ndarray:
+        """Gaussian noise band-limited to [lo, hi] Hz with the given rms per axis."""
+        if rms <= 0 or n < 4:
+            return np.zeros((n, axes))
+        spectrum = np.fft.rfft(self.rng.normal(size=(n, axes)), axis=0)
+        freqs = np.fft.rfftfreq(n, 1.0 / self.rate)
+        spectrum[(freqs < lo) | (freqs > min(hi, 0.45 * self.rate))] = 0
+        out = np.fft.irfft(spectrum, n, axis=0)
+        scale = out.std(axis=0)
+        scale[scale == 0] = 1.0
+        return out * (rms / scale)
+
+    def _ring(self, peak: float, freq: float, tau: float, direction: np.ndarray) -> np.ndarray:
+        """One impact as the sensor sees it: a damped oscillation of a board or trap mode
+        (kept below the chip's own bandwidth, 0.45 × the sample rate)."""
+        freq = min(freq, 0.4 * self.rate)
+        t = np.arange(self._n(6 * tau)) / self.rate
+        wave = np.sin(2 * np.pi * freq * t) * np.exp(-t / tau)
+        top = np.abs(wave).max()
+        wave = wave * (peak / top if top > 0 else 0.0)
+        return wave[:, None] * direction[None, :]
+
+    def _direction(self, vertical: float) -> np.ndarray:
+        """A unit vector whose z share is about ``vertical`` (impacts on the board are
+        mostly vertical; knocks on the trap's wall mostly horizontal)."""
+        angle = self.rng.uniform(0, 2 * np.pi)
+        side = math.sqrt(max(0.0, 1 - vertical**2))
+        vec = np.array([side * math.cos(angle), side * math.sin(angle), vertical])
+        return vec / np.linalg.norm(vec)
+
+    @staticmethod
+    def _add(acc: np.ndarray, start: int, part: np.ndarray) -> None:
+        if start >= len(acc):
+            return
+        if start < 0:
+            part, start = part[-start:], 0
+        end = min(len(acc), start + len(part))
+        acc[start:end] += part[: end - start]
+
+    # ------------------------------------------------------------ happenings
+
+    def background(self, n: int) -> np.ndarray:
+        """Gravity, the chip's noise and the room's steady vibration."""
+        density = np.array([0.0004, 0.0004, 0.0006])  # g/√Hz, roughly the datasheet's
+        acc = self.gravity + self.rng.normal(size=(n, 3)) * density * math.sqrt(self.rate / 2)
+        acc += self._band(n, 2.0, 20.0, self.room.lf_g)
+        acc += self._band(n, 20.0, 300.0, self.room.hf_g)
+        return acc
+
+    def knock(self, acc: np.ndarray, i: int, speed: float | None = None) -> Label:
+        """A boulder clicking against another or against the trap's wall: a careful hand
+        moves at most ~12 cm/s, and the trap's feet halve what reaches the board."""
+        v = speed if speed is not None else float(np.exp(self.rng.uniform(np.log(0.01), np.log(0.12))))
+        peak = C_IMPACT * v * 0.5 * self.rng.uniform(0.7, 1.3)
+        ring = self._ring(
+            peak, self.rng.uniform(150, 450), self.rng.uniform(0.002, 0.008), self._direction(0.3)
+        )
+        self._add(acc, i, ring)
+        return Label(i / self.rate, "knock", peak)
+
+    def rummage(self, acc: np.ndarray, start: int, end: int) -> list[Label]:
+        """A hand in the trap from ``start`` to ``end`` (sample indices)."""
+        end = min(end, len(acc))
+        n = end - start
+        if n <= 0:
+            return []
+        rng = self.rng
+        part = self._band(n, 0.3, 6.0, rng.uniform(0.005, 0.025))  # pushing the trap about
+        part += self._band(n, 8.0, 12.0, rng.uniform(0.001, 0.003))  # tremor
+        acc[start:end] += part * np.hanning(n)[:, None] ** 0.1  # fade in and out over a few ms
+        knocks = []
+        t = 0.0
+        while True:
+            t += rng.exponential(1 / 2.0)  # ~2 soft knocks a second
+            if t >= n / self.rate:
+                break
+            knocks.append(self.knock(acc, start + self._n(t)))
+        t = 0.0
+        while True:
+            t += rng.exponential(1 / 0.8)  # boulders scraping
+            length = rng.uniform(0.1, 0.5)
+            if t + length >= n / self.rate:
+                break
+            scrape = self._band(self._n(length), 60, 400, rng.uniform(0.003, 0.015))
+            self._add(acc, start + self._n(t), scrape * np.hanning(len(scrape))[:, None])
+        return knocks
+
+    def boulder(self, acc: np.ndarray, i: int) -> Label:
+        """A boulder falls 3–8 cm out of the trap onto the board 4–12 cm from the sensor,
+        bounces (restitution 0.3–0.5) and rolls."""
+        rng = self.rng
+        for _ in range(int(rng.integers(0, 3))):  # the pile shifting as it goes
+            self.knock(acc, i - self._n(rng.uniform(0.05, 0.3)))
+        v = math.sqrt(2 * G * rng.uniform(0.03, 0.08))
+        path = math.exp(-rng.uniform(0.04, 0.12) / 0.1)
+        peak = C_IMPACT * v * path * rng.uniform(0.7, 1.3)
+        freq, tau = rng.uniform(80, 250), rng.uniform(0.008, 0.020)
+        restitution = rng.uniform(0.3, 0.5)
+        at, speed, amp = i, v, peak
+        while speed > 0.1 and amp > 0.005:
+            self._add(acc, at, self._ring(amp, freq, tau, self._direction(0.9)))
+            speed *= restitution
+            amp *= restitution
+            at += self._n(2 * speed / G)
+        roll = self._band(self._n(rng.uniform(0.3, 1.0)), 40, 200, peak * rng.uniform(0.03, 0.1))
+        self._add(acc, at, roll * np.hanning(len(roll))[:, None])
+        return Label(i / self.rate, "boulder", peak)
+
+    def staff(self, acc: np.ndarray, i: int) -> Label:
+        """The staff (10–16 cm) topples: the trap tilts as it leans, then its tip hits the
+        board (or, one time in four, the table: weaker at the sensor) and the rod slaps
+        down 4–15 ms later."""
+        rng = self.rng
+        lean = self._n(rng.uniform(0.25, 0.6))
+        shift = self._direction(0.0) * rng.uniform(0.005, 0.02)
+        ramp = (1 - np.cos(np.linspace(0, np.pi, lean))) / 2
+        self._add(acc, i - lean, ramp[:, None] * shift[None, :])
+        acc[i : len(acc)] += shift  # the trap's load has moved for good
+        length = rng.uniform(0.10, 0.16)
+        v = math.sqrt(3 * G * length) * rng.uniform(0.8, 1.0)
+        on_table = rng.random() < 0.25
+        path = math.exp(-rng.uniform(0.05, 0.12) / 0.1) * (rng.uniform(0.4, 0.7) if on_table else 1.0)
+        peak = C_IMPACT * v * 0.5 * path * rng.uniform(0.7, 1.3)
+        freq, tau = rng.uniform(100, 300), rng.uniform(0.006, 0.015)
+        self._add(acc, i, self._ring(peak, freq, tau, self._direction(0.85)))
+        slap = i + self._n(rng.uniform(0.004, 0.015))
+        self._add(acc, slap, self._ring(peak * rng.uniform(0.4, 0.9), freq, tau, self._direction(0.85)))
+        bounce = slap + self._n(rng.uniform(0.03, 0.08))
+        self._add(acc, bounce, self._ring(peak * rng.uniform(0.1, 0.3), freq, tau, self._direction(0.85)))
+        return Label(i / self.rate, "staff", peak, "table" if on_table else "board")
+
+    def bump(self, acc: np.ndarray, i: int, sway: float | None = None) -> Label:
+        """Someone bumps the table: it sways at 4–12 Hz (30–400 mg) with a dull thump."""
+        rng = self.rng
+        if sway is None:
+            sway = float(np.exp(rng.uniform(np.log(0.03), np.log(0.4))))
+        freq, tau = rng.uniform(4, 12), rng.uniform(0.15, 0.6)
+        self._add(acc, i, self._ring(sway, freq, tau, self._direction(0.5)))
+        thump = sway * rng.uniform(0.1, 0.3)
+        self._add(
+            acc, i, self._ring(thump, rng.uniform(60, 200), rng.uniform(0.005, 0.015), self._direction(0.7))
+        )
+        return Label(i / self.rate, "bump", thump)
+
+    def tap(self, acc: np.ndarray, i: int) -> Label:
+        lo, hi = self.room.tap_g
+        peak = float(self.rng.uniform(lo, hi))
+        ring = self._ring(
+            peak, self.rng.uniform(60, 300), self.rng.uniform(0.004, 0.012), self._direction(0.8)
+        )
+        self._add(acc, i, ring)
+        return Label(i / self.rate, "tap", peak)
+
+    def _room_events(self, acc: np.ndarray) -> list[Label]:
+        """Taps and bumps scattered over the whole trace (armed or not)."""
+        labels = []
+        seconds = len(acc) / self.rate
+        kinds = ((self.room.taps_per_min / 60, self.tap), (self.room.bumps_per_hour / 3600, self.bump))
+        for rate, make in kinds:
+            if rate <= 0:
+                continue
+            for _ in range(int(self.rng.poisson(rate * seconds))):
+                labels.append(make(acc, int(self.rng.integers(0, len(acc)))))
+        return labels
+
+    def _finish(self, acc: np.ndarray) -> np.ndarray:
+        """What the chip reports: ±16 g, 3.9 mg steps."""
+        return np.clip(np.round(acc / LSB_G) * LSB_G, -16.0, 16.0)
+
+    # ------------------------------------------------------------ traces
+
+    def pull(
+        self, seconds: float = 4.0, landslide: str | None = None, at: float | None = None, lead: float = 0.5
+    ) -> Trace:
+        """One pull: ``lead`` s of a still table, a hand in the trap for ``seconds``, and
+        optionally a landslide (``boulder`` or ``staff``) ``at`` s into the pull, after
+        which the hand withdraws."""
+        if landslide is not None and landslide not in LANDSLIDE_KINDS:
+            raise ValueError(f"landslide must be one of {', '.join(LANDSLIDE_KINDS)}, not {landslide!r}")
+        total = self._n(lead + seconds + 0.5)
+        acc = self.background(total)
+        start = self._n(lead)
+        end = start + self._n(seconds)
+        trace = Trace(self.rate, acc, armed=[(start / self.rate, end / self.rate)])
+        if landslide is None:
+            trace.others += self.rummage(acc, start, end)
+        else:
+            when = at if at is not None else float(self.rng.uniform(0.3, 0.8)) * seconds
+            hit = start + self._n(when)
+            trace.others += self.rummage(acc, start, min(end, hit + self._n(0.2)))
+            trace.landslides.append((self.boulder if landslide == "boulder" else self.staff)(acc, hit))
+        trace.others += self._room_events(acc)
+        trace.acc = self._finish(acc)
+        return trace
+
+    def session(self, seconds: float, landslide_share: float = 0.45, staff_share: float = 0.35) -> Trace:
+        """A stretch of play: pulls of 2–10 s (armed) with 1.5–6 s between them, where
+        pawns are moved and markers turned over (unarmed impacts on the board)."""
+        rng = self.rng
+        n = self._n(seconds)
+        acc = self.background(n)
+        trace = Trace(self.rate, acc)
+        t = float(rng.uniform(0.5, 2.0))
+        while True:
+            length = float(rng.uniform(2.0, 10.0))
+            if t + length + 1.0 > seconds:
+                break
+            start, end = self._n(t), self._n(t + length)
+            if rng.random() < landslide_share:
+                hit = start + self._n(float(rng.uniform(0.2, 0.95)) * length)
+                trace.others += self.rummage(acc, start, hit + self._n(0.2))
+                kind = "staff" if rng.random() < staff_share else "boulder"
+                trace.landslides.append((self.staff if kind == "staff" else self.boulder)(acc, hit))
+                end = hit + self._n(float(rng.uniform(0.3, 0.8)))  # the referee disarms soon after
+            else:
+                trace.others += self.rummage(acc, start, end)
+            trace.armed.append((start / self.rate, end / self.rate))
+            t = end / self.rate + float(rng.uniform(1.5, 6.0))
+            for _ in range(int(rng.integers(1, 4))):  # pawns and markers put down between pulls
+                when = (end / self.rate + float(rng.uniform(0.3, 1.3))) * self.rate
+                speed = float(rng.uniform(0.2, 0.6))
+                ring = self._ring(C_IMPACT * speed * math.exp(-rng.uniform(0.05, 0.3) / 0.1), 150, 0.01,
+                                  self._direction(0.9))  # fmt: skip
+                self._add(acc, int(when), ring)
+        trace.others += self._room_events(acc)
+        trace.acc = self._finish(acc)
+        return trace
+
+
+def switch_levels(trace: Trace, threshold_g: float = 0.08, hold_s: float = 0.002) -> Trace:
+    """What a vibration switch (SW-420 module) on the same spot reports: its contact
+    chatters while the high-passed acceleration exceeds its trip level; a level trace
+    (``acc`` holds the level in column 0) with the same labels."""
+    acc = trace.acc
+    n = len(acc)
+    width = max(1, round(trace.rate_hz * 0.005))
+    kernel = np.ones(width) / width
+    smooth = np.stack([np.convolve(acc[:, k], kernel, mode="same") for k in range(3)], axis=1)
+    shake = np.linalg.norm(acc - smooth, axis=1)
+    hold = max(1, round(trace.rate_hz * hold_s))
+    tripped = np.convolve((shake > threshold_g).astype(float), np.ones(hold), mode="full")[:n] > 0
+    levels = np.zeros((n, 3))
+    levels[:, 0] = tripped.astype(float)
+    return Trace(
+        trace.rate_hz, levels, trace.t0, list(trace.landslides), list(trace.others), list(trace.armed)
+    )
+
+
+def write_level_csv(trace: Trace, path: Path | str) -> None:
+    """The ``t,level`` format for a digital switch."""
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        out = csv.writer(handle)
+        out.writerow(["t", "level"])
+        for t, level in zip(trace.times.tolist(), trace.acc[:, 0].tolist(), strict=True):
+            out.writerow([f"{t:.6f}", int(level)])
+
+
+@dataclass
+class Score:
+    """Detections against a trace's labels."""
+
+    landslides: int = 0
+    hits: int = 0
+    kinds_right: int = 0
+    false_alarms: int = 0
+    armed_s: float = 0.0
+    latencies: list[float] = field(default_factory=list)  # report time − impact onset (s)
+    missed: list[Label] = field(default_factory=list)
+
+
+def score(trace: Trace, events: list, tolerance_s: float = 0.3) -> Score:
+    """Match detections (objects with ``t``, ``kind``, ``decided``) to labelled landslides:
+    a detection within [onset − 20 ms, onset + ``tolerance_s``] is a hit (one per
+    landslide); every other detection is a false alarm."""
+    result = Score(landslides=len(trace.landslides), armed_s=sum(b - a for a, b in trace.armed))
+    used: set[int] = set()
+    onsets = [label.t + trace.t0 for label in trace.landslides]
+    for event in events:
+        match = None
+        for k, onset in enumerate(onsets):
+            if k not in used and onset - 0.02 <= event.t <= onset + tolerance_s:
+                match = k
+                break
+        if match is None:
+            result.false_alarms += 1
+            continue
+        used.add(match)
+        result.hits += 1
+        result.kinds_right += event.kind == trace.landslides[match].kind
+        result.latencies.append(event.decided - onsets[match])
+    result.missed = [label for k, label in enumerate(trace.landslides) if k not in used]
+    return result
+
+
+# ---------------------------------------------------------------------- trace files
+
+
+class TraceError(ValueError):
+    """A trace file that cannot be used; ``code`` is stable, ``message`` says why."""
+
+    def __init__(self, code: str, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.line = code, message, line
+
+
+ACCEL_COLUMNS = ("t", "ax", "ay", "az")
+LEVEL_COLUMNS = ("t", "level")
+
+
+def parse_trace(text: str) -> tuple[str, np.ndarray, np.ndarray]:
+    """A trace CSV's kind (``accel`` or ``level``), times and values (n × 3 g, or n
+    levels). Columns are found by name in the header; others are ignored."""
+    rows = csv.reader(text.splitlines())
+    header: list[str] | None = None
+    first = 0
+    for number, row in enumerate(rows, start=1):
+        if row and any(cell.strip() for cell in row):
+            header, first = [cell.strip().lower() for cell in row], number
+            break
+    if header is None:
+        raise TraceError("empty-trace", "the trace is empty: expected a header t,ax,ay,az or t,level")
+    if all(c in header for c in ACCEL_COLUMNS):
+        kind, wanted = "accel", ACCEL_COLUMNS
+    elif all(c in header for c in LEVEL_COLUMNS):
+        kind, wanted = "level", LEVEL_COLUMNS
+    else:
+        missing = [c for c in ACCEL_COLUMNS if c not in header]
+        raise TraceError(
+            "missing-columns",
+            f"the header needs the columns t,ax,ay,az (or t,level); missing: {', '.join(missing)}",
+            first,
+        )
+    index = [header.index(c) for c in wanted]
+    width = len(header)
+    values: list[list[float]] = []
+    for line, row in enumerate(rows, start=first + 1):
+        if not row or not any(cell.strip() for cell in row):
+            continue
+        if len(row) != width:
+            raise TraceError("bad-row", f"line {line} has {len(row)} fields; the header has {width}", line)
+        try:
+            numbers = [float(row[k]) for k in index]
+        except ValueError:
+            bad = next(row[k] for k in index if not _is_number(row[k]))
+            raise TraceError("not-a-number", f"line {line}: {bad.strip()!r} is not a number", line) from None
+        if not all(math.isfinite(v) for v in numbers):
+            raise TraceError("not-a-number", f"line {line}: values must be finite numbers", line)
+        values.append(numbers)
+    if not values:
+        raise TraceError("empty-trace", "the trace has a header but no samples")
+    data = np.asarray(values)
+    return kind, data[:, 0], data[:, 1:] if kind == "accel" else data[:, 1]
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def read_levels(t: np.ndarray, levels: np.ndarray) -> np.ndarray:
+    """Levels as 0/1; anything but 0 and 1 is refused."""
+    bad = np.flatnonzero((levels != 0) & (levels != 1))
+    if len(bad):
+        raise TraceError("bad-level", f"level must be 0 or 1, not {levels[bad[0]]:g} (t={t[bad[0]]:g})")
+    return levels.astype(int)
+
+
+class TraceSensor(MotionSensor):
+    """The sensor's simulated twin: replays a recorded or simulated trace at its own pace
+    against ``clock`` (looping if asked), and hands out samples ``push``ed by the demo."""
+
+    name = "trace"
+
+    def __init__(
+        self,
+        rate_hz: float = 800.0,
+        t: np.ndarray | None = None,
+        values: np.ndarray | None = None,
+        loop: bool = True,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        super().__init__()
+        import time
+
+        self.rate_hz = float(rate_hz)
+        self.clock = clock or time.monotonic
+        self.t = t
+        self.values = values
+        self.loop = loop
+        self.pushed: list[Sample] = []
+        self.start = self.clock()
+        self.done = 0  # samples of the recording handed out (across loops)
+
+    @classmethod
+    def from_file(cls, path: Path | str, loop: bool = True) -> TraceSensor:
+        """A trace file's twin; a file that cannot be used gives a twin with ``error``."""
+        from hardware.landslide import steady_rate
+
+        try:
+            kind, t, values = parse_trace(Path(path).read_text(encoding="utf-8-sig"))
+            rate = steady_rate(t)
+            if kind == "level":
+                values = read_levels(t, values)
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            sensor = cls()
+            sensor.error = f"motion sensor (trace {path}) not usable: {getattr(exc, 'message', exc)}"
+            return sensor
+        sensor = cls(rate, t - t[0], values, loop)
+        sensor.name = "trace-level" if kind == "level" else "trace"
+        return sensor
+
+    def push(self, samples: list[Sample]) -> None:
+        self.pushed.extend(samples)
+
+    def samples(self) -> Iterator[Sample]:
+        out, self.pushed = self.pushed, []
+        if self.t is None or self.values is None:
+            return iter(out)
+        n = len(self.t)
+        span = n / self.rate_hz
+        due = int((self.clock() - self.start) * self.rate_hz)
+        if not self.loop:
+            due = min(due, n)
+        for k in range(self.done, due):
+            i, lap = k % n, k // n
+            t = self.start + lap * span + float(self.t[i])
+            if self.values.ndim == 1:
+                out.append(Sample(t, level=int(self.values[i])))
+            else:
+                ax, ay, az = (float(v) for v in self.values[i])
+                out.append(Sample(t, ax, ay, az))
+        self.done = max(self.done, due)
+        return iter(out)

@@ -1,0 +1,274 @@
+"""Gulo Gulo refereed from the motion sensor: arming on pull prompts, a detected landslide
+entered with buzzer, OLED and page notice, disputes within the window, clean pulls by
+button, a failing sensor reported, and `scarab run --demo` playing a whole game."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+from rich.console import Console
+
+from engines.core import Action, RuleError
+from firmware import screens
+from firmware.config import Config
+from firmware.landslide_referee import LandslideReferee, demo_header
+from firmware.presenter import Presenter
+from firmware.referee import Referee
+from firmware.store import Store
+from hardware.buzzer import Buzzer
+from hardware.landslide import Landslide
+from hardware.motion import Sample
+from hardware.trace_sim import Simulator
+
+GOLDEN = Path(__file__).resolve().parent / "data" / "screens"
+BOARD = {
+    "boulders": {"red": 2, "blue": 3, "yellow": 3},
+    "markers": {
+        "desert": {"red": 1, "blue": 1, "yellow": 1},
+        "pyramid": {"red": 2, "blue": 2, "yellow": 2},
+        "chamber": {"red": 1, "blue": 1, "yellow": 1},
+    },
+    "spaces": [
+        {"area": "start"},
+        {"area": "desert", "marker": True},
+        {"area": "desert", "marker": True, "scarab": True},
+        {"area": "entrance"},
+        {"area": "pyramid", "marker": True, "scarab": True},
+        {"area": "pyramid", "marker": True, "mummy": 1},
+        {"area": "pyramid", "marker": True},
+        {"area": "front", "marker": True},
+        {"area": "chamber"},
+    ],
+}
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class FakeApp:
+    """The parts of the appliance the landslide referee uses."""
+
+    def __init__(self, referee: Referee) -> None:
+        self.referee = referee
+        self.presenter = Presenter("en")
+        self.buzzer = Buzzer("none", 18)
+        self.hub = types.SimpleNamespace(refreshes=0)
+        self.hub.refresh = lambda: setattr(self.hub, "refreshes", self.hub.refreshes + 1)
+        self.recent: list[str] = []
+        self.live = None
+        self.console = Console(file=io.StringIO())
+        self.lang = "en"
+        self.buttons = types.SimpleNamespace(driver="none", buttons={})
+        self.frames: list[Image.Image] = []
+        self.refusals: list[str] = []
+
+    def act(self, action: Action) -> bool:
+        try:
+            self.referee.act(action)
+        except RuleError as exc:
+            self.refusals.append(exc.message)
+            return False
+        return True
+
+    def show(self) -> None:
+        self.frames.append(self.presenter.frame(self.referee))
+
+
+def setup(tmp_path: Path, variant: str = "basic") -> tuple[FakeApp, LandslideReferee, Clock]:
+    header = {"game": "gulogulo", "players": ["Ann", "Ben"], "variant": variant, "board": BOARD}
+    referee = Referee.start(Store(tmp_path / "g.db"), header)
+    app = FakeApp(referee)
+    config = Config()
+    config.sensor.driver = "trace"
+    config.sensor.calibration = str(tmp_path / "no-calibration.json")
+    config.sensor.dispute_seconds = 5
+    clock = Clock()
+    glue = LandslideReferee(app, config, clock=clock)
+    return app, glue, clock
+
+
+def pull_samples(kind: str | None, seed: int = 1) -> list[Sample]:
+    trace = Simulator(800, "room", seed=seed).pull(seconds=3.0, landslide=kind, at=1.5)
+    return list(trace.samples())
+
+
+def feed(glue: LandslideReferee, samples: list[Sample]) -> None:
+    for i in range(0, len(samples), 40):  # 50 ms at a time, as the loop would
+        glue.sensor.push(samples[i : i + 40])  # type: ignore[attr-defined]
+        glue.pump()
+
+
+def test_the_detector_is_armed_only_while_a_pull_is_awaited(tmp_path: Path) -> None:
+    app, glue, _ = setup(tmp_path)
+    glue.pump()
+    assert not glue.pulling() and not glue.detector.armed
+    feed(glue, pull_samples("boulder"))  # a landslide while exploring is nobody's pull
+    assert len(app.referee.actions) == 0
+    app.act({"player": "Ann", "move": "reveal", "colour": "red"})
+    glue.pump()
+    assert glue.pulling() and glue.detector.armed
+
+
+def test_a_landslide_is_entered_sounded_and_shown(tmp_path: Path) -> None:
+    app, glue, _ = setup(tmp_path)
+    app.act({"player": "Ann", "move": "reveal", "colour": "red"})
+    app.act({"player": "Ann", "move": "pull", "result": "clean"})  # Ann to desert 1
+    app.act({"player": "Ben", "move": "reveal", "colour": "blue"})
+    feed(glue, pull_samples("boulder"))
+    assert app.referee.actions[-1] == {
+        "player": "Ben",
+        "move": "pull",
+        "result": "landslide",
+        "fell": ["blue"],
+    }
+    assert app.buzzer.played == ["landslide"]
+    assert app.presenter.alert == (
+        "LANDSLIDE!",
+        "Ben stays put",
+        "back = dispute (5 s)",
+    )  # already at the start
+    assert glue.notices() and glue.notices()[0].startswith("LANDSLIDE!")
+    assert app.hub.refreshes >= 1
+    frame = app.presenter.frame(app.referee)
+    assert not ImageChops.difference(frame, screens.landslide(*app.presenter.alert)).getbbox()
+    glue.pump()
+    assert not glue.detector.armed and app.referee.state.to_act == "Ann"  # the turn passed
+    assert app.act(app.referee.state.legal_actions()[0])  # the game moves on: the alert goes
+    glue.pump()
+    assert app.presenter.alert is None and glue.notices() == [] and not glue.press("back")
+
+
+def test_what_follows_is_named(tmp_path: Path) -> None:
+    app, glue, _ = setup(tmp_path)
+    app.act({"player": "Ann", "move": "reveal", "colour": "red"})
+    app.act({"player": "Ann", "move": "pull", "result": "clean"})
+    app.act({"player": "Ben", "move": "reveal", "colour": "blue"})
+    app.act({"player": "Ben", "move": "pull", "result": "clean"})
+    app.act({"player": "Ann", "move": "choose", "colour": "blue"})
+    glue.pump()
+    assert glue.landslide(Landslide(1.0, "staff", 0.4))
+    assert app.referee.actions[-1]["fell"] == ["staff"]
+    assert app.presenter.alert is not None and app.presenter.alert[1] == "Ann goes back to the start"
+
+
+def test_a_player_disputes_within_the_window_and_the_pull_goes_on(tmp_path: Path) -> None:
+    app, glue, clock = setup(tmp_path)
+    app.act({"player": "Ann", "move": "reveal", "colour": "red"})
+    glue.pump()
+    assert glue.landslide(Landslide(1.0, "boulder", 0.3))
+    clock.now += 3
+    assert glue.press("back")
+    assert len(app.referee.actions) == 1 and glue.pulling() and glue.disputes == 1
+    assert app.presenter.alert is None and glue.notices() == []
+    glue.pump()
+    assert glue.detector.armed  # armed afresh for the same pull
+    feed(glue, pull_samples("staff", seed=3))
+    assert app.referee.actions[-1]["result"] == "landslide"
+    clock.now += 6  # the window has passed
+    glue.pump()
+    assert app.presenter.alert is None and glue.notices() == []
+    assert not glue.press("back")  # now back is the ordinary undo again
+
+
+def test_an_undo_on_the_page_also_ends_the_alert(tmp_path: Path) -> None:
+    app, glue, _ = setup(tmp_path)
+    app.act({"player": "Ann", "move": "reveal", "colour": "red"})
+    glue.pump()
+    glue.landslide(Landslide(1.0, "boulder", 0.3))
+    app.referee.undo()
+    glue.pump()
+    assert app.presenter.alert is None and glue.pulling() and glue.detector.armed
+
+
+def test_next_confirms_a_clean_pull(tmp_path: Path) -> None:
+    app, glue, _ = setup(tmp_path)
+    assert not glue.press("next")  # nothing to confirm while exploring
+    app.act({"player": "Ann", "move": "reveal", "colour": "red"})
+    feed(glue, pull_samples(None))
+    assert len(app.referee.actions) == 1  # rummaging alone calls nothing
+    assert glue.press("next")
+    assert app.referee.actions[-1] == {"player": "Ann", "move": "pull", "result": "clean"}
+
+
+def test_a_lost_sensor_is_reported_and_the_game_goes_on(tmp_path: Path) -> None:
+    app, glue, _ = setup(tmp_path)
+    glue.sensor.error = "motion sensor lost: ADXL345 at 0x53 on I2C bus 1 does not answer"
+    glue.pump()
+    shown = screens.error("Device problem", glue.sensor.error)
+    assert glue.error and not ImageChops.difference(app.frames[-1], shown).getbbox()  # on the OLED
+    assert app.hub.refreshes == 1 and any("motion sensor lost" in line for line in app.recent)
+    app.act({"player": "Ann", "move": "reveal", "colour": "red"})
+    assert glue.press("next") and len(app.referee.actions) == 2
+    glue.sensor.error = None
+    glue.pump()
+    assert app.recent[-1] == "motion sensor back" and app.hub.refreshes == 2
+
+
+def test_a_bad_calibration_file_is_a_warning_not_a_crash(tmp_path: Path) -> None:
+    (tmp_path / "no-calibration.json").write_text("{broken")
+    _, glue, _ = setup(tmp_path)
+    assert glue.error and "calibration ignored" in glue.error
+    assert glue.settings.threshold_g == 0.09
+
+
+def test_the_demo_plays_full_mode_gulogulo_only() -> None:
+    assert demo_header({"game": "gulogulo", "seed": 1})["mode"] == "full"
+    assert "mode" not in demo_header({"game": "ankh", "seed": 1})
+
+
+def test_the_landslide_screen_matches_its_golden() -> None:
+    image = screens.landslide("LANDSLIDE!", "Ann goes back to the pyramid entrance", "back = dispute (5 s)")
+    path = GOLDEN / "landslide.png"
+    if os.environ.get("SCARAB_UPDATE_GOLDENS") == "1":
+        image.convert("1").save(path)
+    golden = Image.open(path).convert("1")
+    assert image.size == (128, 64)
+    assert not ImageChops.difference(image.convert("L"), golden.convert("L")).getbbox()
+
+
+def env(tmp_path: Path) -> dict[str, Any]:
+    return {
+        **os.environ,
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "SCARAB_CONFIG": str(tmp_path / "x.toml"),
+    }
+
+
+@pytest.mark.parametrize("variant_seed", [7, 11])
+def test_scarab_run_demo_plays_gulogulo_with_detected_landslides(tmp_path: Path, variant_seed: int) -> None:
+    config = tmp_path / "c.toml"
+    config.write_text(
+        '[table]\ngame = "gulogulo"\nplayers = ["Ann", "Ben", "Cleo"]\n[oled]\ndriver = "dummy"\n'
+    )
+    db = tmp_path / "demo.db"
+    options = ["--seed", str(variant_seed), "--db", str(db), "--config", str(config)]
+    run = subprocess.run(
+        [sys.executable, "-m", "firmware.cli", "run", "--demo", "--delay", "0", "--no-web", *options],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env(tmp_path),
+    )
+    assert run.returncode == 0, run.stderr
+    assert "Game over" in run.stdout and "Traceback" not in run.stderr
+    record = Store(db).load(1)
+    assert record.header["game"] == "gulogulo" and record.result is not None
+    pulls = [a for a in record.actions if a["move"] == "pull"]
+    landslides = [a for a in pulls if a["result"] == "landslide"]
+    heard = run.stdout.count("the sensor heard")
+    disputed = run.stdout.count("landslide disputed")
+    assert landslides and heard - disputed >= 1
+    assert heard - disputed + run.stdout.count("entered by hand") == len(landslides)

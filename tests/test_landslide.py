@@ -1,0 +1,185 @@
+"""The landslide detector on labelled simulated traces: landslides found once and soon,
+rummaging, bumps and long vibrations left alone, arming, calibration, the switch path."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from hardware.landslide import LandslideDetector, Settings, SwitchDetector, calibrate, envelope
+from hardware.trace_sim import (
+    NOISE_LEVELS,
+    Simulator,
+    Trace,
+    TraceError,
+    TraceSensor,
+    parse_trace,
+    score,
+    switch_levels,
+)
+
+
+def run(trace: Trace, settings: Settings | None = None, burst: int = 8, follow_arming: bool = False) -> list:
+    det = LandslideDetector(trace.rate_hz, settings, armed=not follow_arming)
+    t = trace.times
+    armed = np.zeros(len(t), bool)
+    for a, b in trace.armed:
+        armed[(t >= a) & (t < b)] = True
+    found = []
+    for i in range(0, len(t), burst):
+        if follow_arming:
+            det.arm() if armed[i] else det.disarm()
+        found += det.feed(t[i : i + burst], trace.acc[i : i + burst])
+    return found
+
+
+@pytest.mark.parametrize("noise", sorted(NOISE_LEVELS))
+@pytest.mark.parametrize("kind", ["boulder", "staff"])
+def test_a_landslide_is_found_once_within_50_ms(noise: str, kind: str) -> None:
+    for seed in range(3):
+        trace = Simulator(800, noise, seed=seed).pull(seconds=3.0, landslide=kind, at=1.5)
+        if trace.landslides[0].strength < 0.12:
+            continue  # a staff landing softly on the table: below the threshold by design
+        found = run(trace)
+        result = score(trace, found)
+        assert result.hits == 1 and result.false_alarms == 0, (seed, found, trace.landslides)
+        assert 0 < result.latencies[0] <= 0.05
+        assert abs(found[0].t - trace.landslides[0].t) < 0.01
+        assert found[0].strength == pytest.approx(trace.landslides[0].strength, rel=0.5)
+
+
+@pytest.mark.parametrize("rate", [400, 1600])
+def test_other_steady_rates_work_too(rate: int) -> None:
+    trace = Simulator(rate, "room", seed=4).pull(seconds=3.0, landslide="boulder", at=1.0)
+    result = score(trace, run(trace))
+    assert result.hits == 1 and result.false_alarms == 0
+
+
+@pytest.mark.parametrize("noise", sorted(NOISE_LEVELS))
+def test_careful_rummaging_is_no_landslide(noise: str) -> None:
+    for seed in range(4):
+        trace = Simulator(800, noise, seed=10 + seed).pull(seconds=8.0)
+        assert run(trace) == [], seed
+
+
+def test_a_bumped_table_is_vetoed_by_its_sway() -> None:
+    sim = Simulator(800, "quiet", seed=3)
+    acc = sim.background(1600)
+    sim.bump(acc, 400, sway=0.8)  # a hard knock of a knee against the table
+    trace = Trace(800, acc)
+    det = LandslideDetector(800)
+    t = trace.times
+    for i in range(0, len(t), 8):
+        assert det.feed(t[i : i + 8], acc[i : i + 8]) == []
+    assert det.candidates >= 1 and det.vetoed >= 1  # it was looked at, and refused
+
+
+def test_a_long_vibration_is_not_an_impulse() -> None:
+    rate = 800
+    t = np.arange(rate) / rate
+    acc = np.zeros((rate, 3))
+    acc[:, 2] = 1.0
+    buzz = (t > 0.3) & (t < 0.8)
+    acc[buzz, 0] = 0.4 * np.sin(2 * np.pi * 150 * t[buzz])  # a phone buzzing on the board
+    det = LandslideDetector(rate)
+    assert det.feed(t, acc) == []
+    assert det.candidates == 1
+
+
+def test_only_an_armed_detector_reports() -> None:
+    trace = Simulator(800, "room", seed=6).pull(seconds=3.0, landslide="boulder", at=1.5)
+    det = LandslideDetector(800, armed=False)
+    t = trace.times
+    assert det.feed(t, trace.acc) == []
+    det.arm()
+    again = Simulator(800, "room", seed=6).pull(seconds=3.0, landslide="boulder", at=1.5)
+    assert len(det.feed(t + t[-1] + 1 / 800, again.acc)) == 1
+
+
+def test_a_session_with_arming_scores_like_the_benchmark() -> None:
+    trace = Simulator(800, "room", seed=21).session(180)
+    found = run(trace, follow_arming=True)
+    result = score(trace, found)
+    assert result.landslides >= 5
+    assert result.hits >= result.landslides - 1
+    assert result.false_alarms <= 1
+    assert all(0 < lat <= 0.05 for lat in result.latencies)
+    onsets = [e.t for e in found]
+    assert all(b - a >= 1.0 for a, b in itertools.pairwise(onsets))  # refractory
+
+
+def test_burst_size_does_not_change_what_is_found() -> None:
+    trace = Simulator(800, "noisy", seed=8).pull(seconds=3.0, landslide="staff", at=1.0)
+    one = [(round(e.t, 6), e.kind) for e in run(trace, burst=1)]
+    many = [(round(e.t, 6), e.kind) for e in run(trace, burst=32)]
+    assert one == many and len(one) == 1
+
+
+def test_the_simulator_is_seeded() -> None:
+    a = Simulator(800, "room", seed=3).session(30)
+    b = Simulator(800, "room", seed=3).session(30)
+    c = Simulator(800, "room", seed=4).session(30)
+    assert np.array_equal(a.acc, b.acc) and a.landslides == b.landslides
+    assert not np.array_equal(a.acc, c.acc)
+    assert np.allclose(np.round(a.acc / 0.0039) * 0.0039, a.acc)  # the chip's step
+
+
+def test_calibration_sits_between_rummaging_and_landslides() -> None:
+    sim = Simulator(800, "room", seed=2)
+    still = sim.pull(seconds=0.01, lead=5.0).acc
+    hand = sim.pull(seconds=8.0, lead=0.0).acc
+    settings, report = calibrate(still, hand, 800)
+    assert report["rummage_max_g"] < settings.threshold_g < 0.15
+    assert settings.noise_g == pytest.approx(report["noise_mean_g"], rel=1e-3)
+    loud = envelope(Simulator(800, "room", seed=2).pull(3.0, "boulder", at=1.0).acc, 800)
+    assert loud.max() > settings.threshold_g
+    with pytest.raises(ValueError, match="at least a second"):
+        calibrate(still[:100], hand, 800)
+
+
+def test_settings_round_trip_and_refuse_nonsense(tmp_path) -> None:
+    settings = Settings(threshold_g=0.11, noise_g=0.02)
+    settings.save(tmp_path / "c.json")
+    assert Settings.load(tmp_path / "c.json") == settings
+    with pytest.raises(ValueError, match="unknown calibration key"):
+        Settings.from_json({"treshold_g": 1})
+    with pytest.raises(ValueError, match="must be a number"):
+        Settings.from_json({"threshold_g": "high"})
+    with pytest.raises(ValueError, match="must be a number"):
+        Settings.from_json({"threshold_g": math.nan})
+
+
+def test_the_switch_detector_hears_a_landslide_not_a_hand() -> None:
+    for seed in range(3):
+        trace = Simulator(800, "room", seed=seed).pull(seconds=3.0, landslide="boulder", at=1.5)
+        levels = switch_levels(trace)
+        det = SwitchDetector(800)
+        found = det.feed(levels.times, levels.acc[:, 0])
+        assert score(trace, found).hits == 1 and len(found) == 1
+        quiet = switch_levels(Simulator(800, "room", seed=seed + 30).pull(seconds=6.0))
+        assert SwitchDetector(800).feed(quiet.times, quiet.acc[:, 0]) == []
+
+
+def test_trace_files_parse_by_column_name() -> None:
+    kind, t, values = parse_trace("az,t,ay,ax,extra\n1,0,0,0.5,x\n1,0.01,0,0.25,y\n")
+    assert kind == "accel" and t.tolist() == [0, 0.01] and values.tolist() == [[0.5, 0, 1], [0.25, 0, 1]]
+    kind, _, levels = parse_trace("t,level\n0,0\n0.001,1\n")
+    assert kind == "level" and levels.tolist() == [0, 1]
+    with pytest.raises(TraceError) as info:
+        parse_trace("t,ax,ay,az\n0,1,2\n")
+    assert info.value.code == "bad-row" and info.value.line == 2
+
+
+def test_the_twin_replays_at_its_own_pace() -> None:
+    now = [0.0]
+    trace = Simulator(800, "quiet", seed=1).pull(seconds=0.5, lead=0.0)
+    twin = TraceSensor(800, trace.times, trace.acc, loop=True, clock=lambda: now[0])
+    assert list(twin.samples()) == []
+    now[0] = 0.1
+    first = list(twin.samples())
+    assert len(first) == 80 and first[0].az == pytest.approx(trace.acc[0, 2])
+    now[0] = 2.0  # past the end: it loops
+    assert len(list(twin.samples())) == 1600 - 80
