@@ -1,10 +1,16 @@
-"""`python -m bench [engine|appliance|web] [options]` — every benchmark, or the one named."""
+"""`python -m bench [engine|appliance|web|sensor|service] [options]` — every benchmark, or the one named."""
 
 import sys
 
-from bench import appliance, engine, web
+from bench import appliance, engine, sensor, service, web
 
-BENCHES = {"engine": engine.main, "appliance": appliance.main, "web": web.main}
+BENCHES = {
+    "engine": engine.main,
+    "appliance": appliance.main,
+    "web": web.main,
+    "sensor": sensor.main,
+    "service": service.main,
+}
 
 if __name__ == "__main__":
     args = sys.argv[1:]
@@ -14,3 +20,4 @@ if __name__ == "__main__":
         engine.main(args)
         appliance.main([])
         web.main([])
+        service.main([])

@@ -48,7 +48,7 @@ def read_text_file(path: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from firmware import games_cmd, replay_cmd, run, simulate
+    from firmware import doctor, games_cmd, replay_cmd, run, sensor_cmd, simulate
 
     parser = argparse.ArgumentParser(prog="scarab", description="Scarab, the table referee and scorekeeper.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -56,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_parser(sub)
     games_cmd.add_parsers(sub)
     run.add_parser(sub)
+    sensor_cmd.add_parser(sub)
+    doctor.add_parser(sub)
     return parser
 
 

@@ -20,6 +20,7 @@ import io
 import json
 import random
 import secrets
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -36,14 +37,15 @@ from engines.replay import LogError
 from engines.wording import LANGUAGES, render_event
 from firmware.cli import EXIT_OK, EXIT_REJECTED
 from firmware.config import Config, ConfigError, load, resolve_driver
+from firmware.landslide_referee import LandslideReferee, demo_header
 from firmware.presenter import Presenter
 from firmware.referee import Change, Referee
+from firmware.service_notify import ServiceNotifier, attach
 from firmware.store import Store, StoreError, default_state_dir
 from firmware.web.hub import TableHub
 from hardware.buttons import Buttons
 from hardware.buzzer import Buzzer
 from hardware.camera import open_camera
-from hardware.motion import MotionSensor
 from hardware.oled import open_oled
 
 
@@ -125,7 +127,8 @@ class Appliance:
             camera.width,
             camera.height,
         )
-        self.sensor = MotionSensor()  # its drivers arrive with the landslide work
+        self.landslides = LandslideReferee(self, config)  # Gulo Gulo's pulls, from the motion sensor
+        self.sensor = self.landslides  # its error: the sensor's, or its calibration's
         self.recent: list[str] = []
         self.live: Live | None = Live(console=console, auto_refresh=False) if mirror else None
         for device in (self.oled, self.buttons, self.buzzer, self.camera, self.sensor):
@@ -142,7 +145,7 @@ class Appliance:
             lang,
             self.pin,
             self.frame_png,
-            warnings=lambda: [d.error for d in devices if d.error],
+            warnings=lambda: [d.error for d in devices if d.error] + self.landslides.notices(),
         )
         self.web_task: asyncio.Task[None] | None = None
         self.server: Any = None
@@ -264,8 +267,12 @@ class Appliance:
         return True
 
     async def demo_players(self, rng: random.Random, delay: float) -> None:
+        self.landslides.simulate()  # pulls are simulated traces through the real detector
         while not self.referee.state.finished:
             await asyncio.sleep(delay)
+            if self.landslides.pulling():
+                await self.landslides.demo_pull(rng, delay)
+                continue
             self.act(rng.choice(self.referee.state.legal_actions()))
 
     async def settle(self, delay: float) -> None:
@@ -279,6 +286,8 @@ class Appliance:
     async def button_presses(self) -> None:
         while True:
             name = await self.presses.get()
+            if self.landslides.press(name):  # dispute a landslide, confirm a clean pull
+                continue
             if name == "back" and self.referee.actions:
                 self.referee.undo()
             elif name == "menu":
@@ -401,7 +410,8 @@ def run(args: argparse.Namespace) -> int:
         referee = None if (args.new or args.demo) else Referee.resume(store)
         if referee is None:
             seed = args.seed if args.demo else secrets.randbelow(2**31)
-            referee = Referee.start(store, table_header(config, seed))
+            header = table_header(config, seed)
+            referee = Referee.start(store, demo_header(header) if args.demo else header)
     except (StoreError, LogError) as exc:
         print(f"scarab run: {getattr(exc, 'message', exc)}", file=sys.stderr)
         return EXIT_REJECTED
@@ -412,8 +422,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvloop  # a faster loop where it is installed (uvicorn's standard extras)
     except ImportError:
-        return asyncio.run(coroutine)
-    return uvloop.run(coroutine)
+        uvloop = None
+    try:
+        return asyncio.run(coroutine) if uvloop is None else uvloop.run(coroutine)
+    finally:
+        store.close()  # checkpoints the WAL: a stopped service leaves one tidy file
 
 
 async def main(
@@ -423,17 +436,19 @@ async def main(
     mirror = console.is_terminal and mode != "terminal"
     app = Appliance(config, store, referee, lang, console, mirror)
     serving = config.web.enabled and not args.no_web
+    stop = asyncio.Event()  # SIGTERM (systemctl stop) ends the game loop cleanly, exit 0
+    if mode != "terminal":  # a blocked input() could not be interrupted; Ctrl-C serves there
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    notifier = ServiceNotifier.from_env()
     if serving:
         await app.serve_page(config.web.host, args.port if args.port is not None else config.web.port)
     stored = len(referee.actions)
     console.print(
         f"Scarab: game {referee.game_id} ({referee.state.game}), {stored} actions stored; table PIN {app.pin}"
     )
-    tasks = [asyncio.create_task(app.button_presses())]
-    try:
-        if app.live is not None:
-            app.live.start()
-        app.show()
+    tasks = [asyncio.create_task(app.button_presses()), asyncio.create_task(app.landslides.run())]
+
+    async def drive() -> None:
         if args.demo:
             delay = args.delay if args.delay is not None else (1.2 if console.is_terminal else 0.0)
             await app.demo_players(random.Random(args.seed), delay)
@@ -447,7 +462,20 @@ async def main(
         else:
             while not app.referee.state.finished:
                 await asyncio.sleep(0.5)
+
+    try:
+        if app.live is not None:
+            app.live.start()
+        app.show()
+        watchdog = attach(app, notifier)  # READY: the loop, the store and the page are up
+        tasks += [watchdog] if watchdog else []
+        driver, stopper = asyncio.create_task(drive()), asyncio.create_task(stop.wait())
+        tasks += [driver, stopper]
+        await asyncio.wait({driver, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if driver.done():
+            driver.result()  # its exception, if any, as before
     finally:
+        notifier.stopping()
         for task in tasks:
             task.cancel()
         await app.stop_page()
