@@ -1,8 +1,13 @@
-"""`python -m bench [engine|appliance|web|sensor|service] [options]` — every benchmark, or the one named."""
+"""`python -m bench [engine|appliance|web|sensor|service|vision] [options]` — every benchmark, or the one
+named (`sensor` and `vision` take minutes and run only when named)."""
 
+import os
 import sys
 
-from bench import appliance, engine, sensor, service, web
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):  # as `scarab` runs: see firmware/cli.py
+    os.environ.setdefault(_var, "1")
+
+from bench import appliance, engine, sensor, service, vision, web  # noqa: E402 (after the env)
 
 BENCHES = {
     "engine": engine.main,
@@ -10,6 +15,7 @@ BENCHES = {
     "web": web.main,
     "sensor": sensor.main,
     "service": service.main,
+    "vision": vision.main,
 }
 
 if __name__ == "__main__":

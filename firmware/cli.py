@@ -8,11 +8,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from engines.replay import LogError
+
+# NumPy's BLAS threads fight OpenCV's for the Pi's few cores and make a camera frame many
+# times slower under load; one thread each is fastest for the small matrices used here.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
 
 EXIT_OK, EXIT_USAGE, EXIT_REJECTED = 0, 2, 3
 
@@ -48,7 +54,7 @@ def read_text_file(path: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from firmware import doctor, games_cmd, replay_cmd, run, sensor_cmd, simulate
+    from firmware import doctor, games_cmd, replay_cmd, run, sensor_cmd, simulate, vision_cmd
 
     parser = argparse.ArgumentParser(prog="scarab", description="Scarab, the table referee and scorekeeper.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -57,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     games_cmd.add_parsers(sub)
     run.add_parser(sub)
     sensor_cmd.add_parser(sub)
+    vision_cmd.add_parser(sub)
     doctor.add_parser(sub)
     return parser
 

@@ -1,0 +1,141 @@
+"""The kit's ArUco markers (dictionary 4×4_50) and the printable sheet.
+
+Ids 0–3 mark the corners of the play area (0 top left, 1 top right, 2 bottom right,
+3 bottom left, seen from the seat the camera faces), 10 the start of the Tutankhamen path,
+11 the pyramid, 20–25 the seat cards. Each is printed MARKER_MM wide on a white square
+with QUIET_MM of margin: the reader takes its scale in millimetres from that size and its
+white balance from that margin, so print the sheet at 100 %.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+MARKER_MM = 40.0
+QUIET_MM = 8.0
+CORNERS = (0, 1, 2, 3)
+PATH_START, PATH_END = 10, 11
+SEATS = tuple(range(20, 26))
+KIT: dict[int, str] = {
+    0: "corner 0 (top left)",
+    1: "corner 1 (top right)",
+    2: "corner 2 (bottom right)",
+    3: "corner 3 (bottom left)",
+    10: "path start",
+    11: "pyramid (path end)",
+    **{20 + s: f"seat {s}" for s in range(6)},
+}
+
+
+@cache
+def dictionary() -> cv2.aruco.Dictionary:
+    return cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+
+
+@cache
+def detector() -> cv2.aruco.ArucoDetector:
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    return cv2.aruco.ArucoDetector(dictionary(), params)
+
+
+def marker_image(marker_id: int, px: int) -> np.ndarray:
+    """The marker with its white margin, px square, BGR."""
+    quiet = round(px * QUIET_MM / (MARKER_MM + 2 * QUIET_MM))
+    inner = px - 2 * quiet
+    mark = cv2.aruco.generateImageMarker(dictionary(), marker_id, inner)
+    out = np.full((px, px), 255, np.uint8)
+    out[quiet : quiet + inner, quiet : quiet + inner] = mark
+    return cv2.cvtColor(out, cv2.COLOR_GRAY2BGR)
+
+
+@dataclass(frozen=True)
+class Marker:
+    id: int
+    corners: np.ndarray  # 4×2 image points, clockwise from the marker's own top left
+
+    @property
+    def center(self) -> np.ndarray:
+        return self.corners.mean(axis=0)
+
+    @property
+    def side_px(self) -> float:
+        c = self.corners
+        return float(np.mean([np.linalg.norm(c[i] - c[(i + 1) % 4]) for i in range(4)]))
+
+
+KIT_NEEDED = {0, 1, 2, 3}
+
+
+def detect(gray: np.ndarray) -> dict[int, Marker]:
+    """The kit's markers visible in a grey frame, by id (large frames are searched at a
+    lower resolution first, then refined)."""
+    scale = 1.0
+    small = gray
+    while small.shape[1] > 1400:
+        small = cv2.pyrDown(small)
+        scale *= 2
+    corners, ids, _ = detector().detectMarkers(small)
+    seen = set() if ids is None else {int(i) for i in ids.ravel()}
+    if not seen >= KIT_NEEDED:
+        # a blurred, noisy or dim frame: try once more with its contrast stretched locally
+        clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(8, 8)).apply(cv2.GaussianBlur(small, (3, 3), 0))
+        more, more_ids, _ = detector().detectMarkers(clahe)
+        if more_ids is not None:
+            keep = [j for j, i in enumerate(more_ids.ravel()) if int(i) not in seen]
+            corners = tuple(corners) + tuple(more[j] for j in keep)
+            extra = more_ids.ravel()[keep]
+            ids = extra if ids is None else np.concatenate([ids.ravel(), extra])
+    found: dict[int, Marker] = {}
+    if ids is None:
+        return found
+    for quad, marker_id in zip(corners, ids.ravel(), strict=True):
+        if int(marker_id) not in KIT:
+            continue
+        pts = quad.reshape(4, 2).astype(np.float32) * scale
+        if scale > 1:
+            pts = cv2.cornerSubPix(
+                gray,
+                pts.reshape(-1, 1, 2),
+                (5, 5),
+                (-1, -1),
+                (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05),
+            ).reshape(4, 2)
+        found[int(marker_id)] = Marker(int(marker_id), pts)
+    return found
+
+
+def write_sheet(out: Path) -> None:
+    """The printable A4 sheet at 300 dpi: every kit marker with its name (PNG or PDF)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    dpi = 300
+    mm = dpi / 25.4
+    page = Image.new("RGB", (int(210 * mm), int(297 * mm)), "white")
+    draw = ImageDraw.Draw(page)
+    font = ImageFont.load_default(size=int(3.2 * mm))
+    cell_w, cell_h = 62 * mm, 66 * mm
+    side = round((MARKER_MM + 2 * QUIET_MM) * mm)
+    for i, (marker_id, name) in enumerate(KIT.items()):
+        col, row = i % 3, i // 3
+        x, y = int(12 * mm + col * cell_w), int(18 * mm + row * cell_h)
+        image = Image.fromarray(marker_image(marker_id, side)[:, :, ::-1])
+        page.paste(image, (x, y))
+        draw.rectangle([x, y, x + side - 1, y + side - 1], outline=(200, 200, 200), width=2)
+        draw.text((x, y + side + int(1.5 * mm)), f"{marker_id}: {name}", fill="black", font=font)
+    draw.text(
+        (int(12 * mm), int(6 * mm)),
+        f"Scarab table kit — print at 100 %: each black square must measure {MARKER_MM:.0f} mm. "
+        "Cut along the grey lines.",
+        fill="black",
+        font=font,
+    )
+    if out.suffix.lower() == ".pdf":
+        page.save(out, "PDF", resolution=dpi)
+    else:
+        page.save(out, dpi=(dpi, dpi))

@@ -1,0 +1,518 @@
+"""Reading the Tutankhamen path: which face lies where, in order from marker 10 to 11.
+
+The frame is warped to a top view of the table and evened out against the markers (see
+calibration.py). What is not table is found against a smooth estimate of the table's own
+colour; the path is then walked from the start marker, tile by tile: the next tile lies
+one tile's pitch ahead, to the left or to the right, and gaps of up to three missing
+tiles are crossed straight ahead. Each tile is compared with the enrolled faces at a few
+small shifts, which also corrects where the walk thinks the tile lies. A face that does
+not match clearly is reported as unreadable, never guessed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.calibration import Calibration, TopView, top_view
+from vision.catalogue import Catalogue
+from vision.errors import VisionError
+from vision.faces import FINE, FINE_INNER, INNER, PATCH, FaceIndex, Match, crop_patch
+from vision.frames import check_frame
+from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker, detect
+
+
+@dataclass
+class ReaderSettings:
+    px_per_mm: float = 1.2  # the top view's resolution
+    tile_mm: float = 35.0  # a tile's side
+    gap_mm: float = 1.5  # the usual gap between neighbours
+    min_score: float = 0.5  # below this correlation a face is unreadable
+    min_margin: float = 0.05
+    fine_margin: float = 0.05  # the best label must beat the runner-up by this much
+    pawn_cover: float = 1.3  # hidden round a pawn, in its seen radius (its shadow and blur)
+    min_confidence: float = 0.5
+    max_bridge: int = 3  # missing tiles crossed straight ahead
+
+
+@dataclass
+class Slot:
+    """One place on the path as read: where (top view px) and what."""
+
+    center: np.ndarray
+    heading: np.ndarray
+    angle: float
+    match: Match | None = None
+    bridged: int = 0  # tiles missing just before this one
+
+
+@dataclass
+class PathReading:
+    tiles: list[dict[str, Any]] = field(default_factory=list)
+    pawns: list[dict[str, Any]] = field(default_factory=list)
+    unreadable: list[dict[str, Any]] = field(default_factory=list)
+    complete: bool = False  # the walk reached marker 11
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tiles": self.tiles,
+            "pawns": self.pawns,
+            "unreadable": self.unreadable,
+            "complete": self.complete,
+        }
+
+    @property
+    def labels(self) -> list[str | None]:
+        return [t["label"] for t in self.tiles]
+
+
+def _rot(v: np.ndarray, quarter: int) -> np.ndarray:
+    return np.array([-v[1], v[0]]) * quarter if quarter else v
+
+
+def _snap(h: np.ndarray, axis: float) -> np.ndarray:
+    """The one of the path's four axis directions nearest to heading ``h``."""
+    ways = [np.array([np.cos(axis + q * np.pi / 2), np.sin(axis + q * np.pi / 2)]) for q in range(4)]
+    return max(ways, key=lambda w: float(w @ h))
+
+
+def tile_angle(view: np.ndarray, centre: np.ndarray, side: float) -> float:
+    """The tile's small rotation (−45°..45°) from its edges' dominant direction."""
+    half = int(side * 0.65)
+    x, y = int(centre[0]), int(centre[1])
+    win = view[max(y - half, 0) : y + half, max(x - half, 0) : x + half]
+    if win.size == 0:
+        return 0.0
+    gray = cv2.cvtColor(win, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+    weight = gx * gx + gy * gy
+    cy, cx = y - max(y - half, 0), x - max(x - half, 0)
+    inner = int(side * 0.32)
+    weight[max(cy - inner, 0) : cy + inner, max(cx - inner, 0) : cx + inner] = 0  # the edges, not the art
+    theta = np.arctan2(gy, gx)
+    z = np.sum(weight * np.exp(4j * theta))
+    return float(np.degrees(np.angle(z) / 4))
+
+
+class PathReader:
+    """Reads frames of one table; keeps the calibration between frames."""
+
+    def __init__(self, catalogue: Catalogue, settings: ReaderSettings | None = None) -> None:
+        self.settings = settings or ReaderSettings()
+        self.index = FaceIndex(catalogue.faces)
+        self.pawn_colours = {k: np.array(v, np.float32) for k, v in catalogue.pawns.items()}
+        self.calibration: Calibration | None = None
+
+    # ------------------------------------------------------------ the table
+
+    def locate(self, frame: np.ndarray) -> tuple[np.ndarray, dict[int, Marker], Calibration]:
+        frame = check_frame(frame)
+        markers = detect(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+        cal = self.calibration
+        if cal is None or not cal.matches(markers):
+            try:
+                cal = Calibration.from_markers(markers)
+            except VisionError:
+                if cal is None or not any(i in markers for i in (0, 1, 2, 3)):
+                    raise
+                # some corners hidden but the others have not moved: keep the calibration
+        self.calibration = cal
+        return frame, markers, cal
+
+    def view(self, frame: np.ndarray) -> tuple[TopView, dict[int, Marker], Calibration]:
+        frame, markers, cal = self.locate(frame)
+        return top_view(frame, cal, markers, self.settings.px_per_mm), markers, cal
+
+    # ------------------------------------------------------------ reading
+
+    def read(self, frame: np.ndarray) -> PathReading:
+        view, markers, cal = self.view(frame)
+        s = self.settings
+        for needed in (PATH_START, PATH_END):
+            if needed not in markers:
+                name = "start" if needed == PATH_START else "end (pyramid)"
+                raise VisionError(
+                    "path-marker-missing", f"the path's {name} marker {needed} is not visible: is it covered?"
+                )
+        tile_px = s.tile_mm * s.px_per_mm
+        mask = foreground(view.image, tile_px, table_colour(view, cal, markers))
+        for marker in markers.values():
+            blank_marker(mask, view, cal, marker)
+        hand = hand_blob(view.image, mask, tile_px)
+        if hand is not None:
+            raise VisionError("hand-over-table", "a hand is over the table: waiting until it is gone")
+        start = view.view_point(cal.table_points(markers[PATH_START].center[None]))[0]
+        end = view.view_point(cal.table_points(markers[PATH_END].center[None]))[0]
+        slots, complete = self.walk(view.image, mask, start, end)
+        self.refine(view.image, slots)
+        reading = PathReading(complete=complete)
+        pawns = self.find_pawns(view, mask, slots) if self.pawn_colours else []
+        for pawn in pawns:
+            if pawn["index"] is not None:
+                slot = slots[pawn["index"]]
+                where, radius = np.array(pawn["view"]), pawn.pop("radius")
+                slot.match, _ = self.classify(
+                    view.image, slot.center, slot.angle, slot.heading, 1, [(where, radius * s.pawn_cover)]
+                )
+            else:
+                pawn.pop("radius")
+        to_image = np.linalg.inv(view.to_view)
+        for i, slot in enumerate(slots):
+            centre = cv2.perspectiveTransform(slot.center.reshape(1, 1, 2).astype(np.float64), to_image)[0, 0]
+            xy = [round(float(centre[0]), 1), round(float(centre[1]), 1)]
+            m = slot.match
+            readable = m is not None and m.confidence >= s.min_confidence
+            reading.tiles.append(
+                {
+                    "label": m.label if readable and m else None,
+                    "confidence": m.confidence if m else 0.0,
+                    "center": xy,
+                }
+            )
+            if not readable:
+                reason = "the face matches no enrolled face clearly"
+                if m is not None and m.score >= s.min_score:
+                    reason = f"it looks like {m.label} but not clearly enough (confidence {m.confidence:.2f})"
+                reading.unreadable.append({"index": i, "center": xy, "reason": reason})
+        for pawn in pawns:
+            c = cv2.perspectiveTransform(np.array(pawn.pop("view"), np.float64).reshape(1, 1, 2), to_image)[
+                0, 0
+            ]
+            pawn["center"] = [round(float(c[0]), 1), round(float(c[1]), 1)]
+            reading.pawns.append(pawn)
+        if not complete:
+            reading.unreadable.append(
+                {"index": len(slots), "center": None, "reason": "the path could not be followed to marker 11"}
+            )
+        return reading
+
+    def classify(
+        self,
+        image: np.ndarray,
+        centre: np.ndarray,
+        angle: float,
+        heading: np.ndarray,
+        along: int = 2,
+        covers: list[tuple[np.ndarray, float]] = (),  # type: ignore[assignment]
+    ) -> tuple[Match, np.ndarray]:
+        """The best label at ``centre`` over small shifts (``along`` steps forward and back),
+        and the centre that matched."""
+        s = self.settings
+        side = s.tile_mm * s.px_per_mm
+        step = 0.07 * side
+        across = _rot(heading, 1)
+        if along > 2:  # the first tile: its place is only roughly known
+            offsets = [
+                a * step * heading + b * step * across for a in range(-along, along + 1) for b in range(-3, 4)
+            ]
+        else:
+            offsets = [a * step * heading + b * step * across for a in (-1, 0, 1) for b in (-1, 0, 1)]
+            offsets += [a * step * heading for a in range(-along, along + 1) if abs(a) > 1]
+        patches = [crop_patch(image, centre + off, side, angle) for off in offsets]
+        hidden = None
+        if covers:
+            hidden = np.zeros((PATCH, PATCH), bool)
+            scale = side * INNER / PATCH
+            a = np.deg2rad(angle)
+            rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+            vs, us = np.mgrid[0:PATCH, 0:PATCH]
+            for where, radius in covers:
+                u, v = rot.T @ (where - centre) / scale + PATCH / 2 - 0.5
+                hidden |= (us - u) ** 2 + (vs - v) ** 2 <= (radius / scale + 1.5) ** 2
+        match = self.index.match(patches, s.min_score, s.min_margin, hidden)
+        where = centre + offsets[match.which]
+        if (match.confidence < 1.0 or covers) and len(match.ranked) > 1:
+            near = [a * step * heading + b * step * across for a in (-1, 0, 1) for b in (-1, 0, 1)]
+            crops = [crop_patch(image, where + off, side, angle, FINE, FINE_INNER) for off in near]
+            # a covered face: the coarse patch has lost what tells faces of one colour
+            # apart, so the sharp look alone decides, among more of the leaders
+            among = match.ranked if covers else match.ranked[:3]
+            second = self.index.rerank(crops, among, s.min_score, s.fine_margin, hidden)
+            if covers or second.confidence > match.confidence:
+                return second, where + near[second.which]
+        return match, where
+
+    def walk(
+        self, image: np.ndarray, mask: np.ndarray, start: np.ndarray, end: np.ndarray
+    ) -> tuple[list[Slot], bool]:
+        s = self.settings
+        k = 0.5  # the mask is at half the top view's resolution
+        tile = s.tile_mm * s.px_per_mm
+        pitch = (s.tile_mm + s.gap_mm) * s.px_per_mm
+        radius = max(2, int(0.42 * tile * k))
+        kernel = np.zeros((2 * radius + 1, 2 * radius + 1), np.float32)
+        cv2.circle(kernel, (radius, radius), radius, 1.0, -1)
+        density = cv2.filter2D(mask.astype(np.float32), -1, kernel / kernel.sum())
+
+        def dens(p: np.ndarray) -> float:
+            x, y = round(p[0] * k), round(p[1] * k)
+            if 0 <= y < density.shape[0] and 0 <= x < density.shape[1]:
+                return float(density[y, x])
+            return 0.0
+
+        def centred(p: np.ndarray, u: np.ndarray) -> np.ndarray:
+            n = _rot(u, 1)
+            best, where = -1.0, p
+            for d in np.linspace(-0.3 * tile, 0.3 * tile, 9):
+                q = p + d * n
+                v = dens(q)
+                if v > best:
+                    best, where = v, q
+            return where
+
+        def settle(p: np.ndarray) -> np.ndarray:
+            """The first tile's place from a ray that may have met it at a corner: the
+            densest spot nearby, the nearest of equals."""
+            best, where = -1.0, p
+            for dy in np.linspace(-0.5 * tile, 0.5 * tile, 11):
+                for dx in np.linspace(-0.5 * tile, 0.5 * tile, 11):
+                    q = p + np.array([dx, dy])
+                    v = dens(q) - 1e-4 * float(np.hypot(dx, dy))
+                    if v > best:
+                        best, where = v, q
+            return where
+
+        marker_reach = s.tile_mm / 2 + 4 + MARKER_MM / 2 + QUIET_MM
+        c, h = self.first_tile(mask, start, dens)
+        slots: list[Slot] = []
+        if c is None:
+            return slots, False
+        c = settle(c)
+        bridged = 0
+        grid = 0j  # the path's own axes: tiles lie edge to edge, so every step is along one
+        for _ in range(200):
+            angle = tile_angle(image, c, tile)
+            grid += np.exp(4j * np.radians(angle))
+            h = _snap(h, float(np.angle(grid)) / 4)
+            match, c = self.classify(image, c, angle, h, 2 if slots else 6)
+            slots.append(Slot(c, h, angle, match, bridged))
+            if np.linalg.norm(c - end) < (marker_reach + 0.35 * s.tile_mm) * s.px_per_mm:
+                return slots, True
+            visited = [sl.center for sl in slots]
+            options = []
+            for quarter in (0, 1, -1):
+                u = _rot(h, quarter) if quarter != -1 else -_rot(h, 1)
+                p = c + pitch * u  # a neighbour lines up with this tile; the match fine-tunes it
+                if min(np.linalg.norm(p - v) for v in visited) < 0.6 * pitch:
+                    continue
+                options.append((dens(p), p, u))
+            options.sort(key=lambda o: -o[0])
+            bridged = 0
+            if options and options[0][0] >= 0.5:
+                _, p, u = options[0]
+            else:
+                for steps in range(2, s.max_bridge + 2):
+                    p = centred(c + steps * pitch * h, h)
+                    if np.linalg.norm(p - end) < (marker_reach - 0.3 * s.tile_mm) * s.px_per_mm:
+                        return slots, False
+                    if dens(p) >= 0.5:
+                        u, bridged = h, steps - 1
+                        break
+                else:
+                    return slots, False
+            h = (p - c) / (np.linalg.norm(p - c) or 1.0)
+            c = p
+        return slots, False
+
+    def refine(self, image: np.ndarray, slots: list[Slot]) -> None:
+        """A second look at faces read poorly: the walk found them from one side only (the
+        first tile from the marker, a bend from the tile before), but their neighbours on
+        both sides pin down where they lie."""
+        s = self.settings
+        pitch = (s.tile_mm + s.gap_mm) * s.px_per_mm
+        tile = s.tile_mm * s.px_per_mm
+        for i, slot in enumerate(slots):
+            if slot.match is not None and slot.match.confidence >= 0.9:
+                continue
+            guesses = []
+            for j in (i - 1, i + 1):
+                if 0 <= j < len(slots) and not (slots[j].bridged if j > i else slot.bridged):
+                    away = slot.center - slots[j].center
+                    dist = float(np.linalg.norm(away))
+                    if 0.5 * pitch < dist < 1.5 * pitch:
+                        guesses.append(slots[j].center + away / dist * pitch)
+            if not guesses:
+                continue
+            centre = np.mean(guesses, axis=0)
+            angle = tile_angle(image, centre, tile)
+            match, where = self.classify(image, centre, angle, slot.heading, 3)
+            if slot.match is None or match.confidence > slot.match.confidence:
+                slot.match, slot.center, slot.angle = match, where, angle
+
+    def first_tile(
+        self, mask: np.ndarray, start: np.ndarray, dens: Callable[[np.ndarray], float]
+    ) -> tuple[np.ndarray | None, np.ndarray]:
+        """The first tile: along the ray from marker 10 that meets the path soonest and
+        stays on it, half a tile beyond where it begins."""
+        s = self.settings
+        k = 0.5
+        paper = (MARKER_MM / 2 + QUIET_MM + 2) * s.px_per_mm
+        reach = paper + 3 * s.tile_mm * s.px_per_mm
+        tile = s.tile_mm * s.px_per_mm
+        best: tuple[float, np.ndarray, np.ndarray] | None = None
+        for a in np.linspace(0, 2 * np.pi, 72, endpoint=False):
+            u = np.array([np.cos(a), np.sin(a)])
+            r = np.arange(paper, reach, 1.0 / k)
+            pts = np.round((start + r[:, None] * u) * k).astype(int)
+            inside = (
+                (pts[:, 0] >= 0)
+                & (pts[:, 1] >= 0)
+                & (pts[:, 0] < mask.shape[1])
+                & (pts[:, 1] < mask.shape[0])
+            )
+            on = np.zeros(len(r), bool)
+            on[inside] = mask[pts[inside, 1], pts[inside, 0]] > 0
+            run = int(0.6 * tile * k)
+            hits = np.convolve(on.astype(np.int32), np.ones(run, np.int32), "valid") >= run - 1
+            if not hits.any():
+                continue
+            j = int(np.argmax(hits))
+            centre = start + (r[j] + tile / 2) * u
+            if dens(centre) < 0.85:  # a stray line or a shadow's edge, not a tile
+                continue
+            if best is None or r[j] < best[0]:
+                best = (float(r[j]), centre, u)
+        if best is None:
+            return None, np.array([1.0, 0.0])
+        return best[1], best[2]
+
+    def find_pawns(self, view: TopView, mask: np.ndarray, slots: list[Slot]) -> list[dict[str, Any]]:
+        """Pawns by their enrolled colour: compact blobs about a pawn's size."""
+        s = self.settings
+        small = cv2.resize(view.image, (mask.shape[1], mask.shape[0]), interpolation=cv2.INTER_AREA)
+        lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+        tile_area = (s.tile_mm * s.px_per_mm * 0.5) ** 2
+        found = []
+        for label, colour in self.pawn_colours.items():
+            diff = lab - colour
+            dist = np.sqrt(0.06 * diff[:, :, 0] ** 2 + diff[:, :, 1] ** 2 + diff[:, :, 2] ** 2)
+            blob = (dist < 24).astype(np.uint8)
+            blob = cv2.morphologyEx(blob, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+            n, parts, stats, centroids = cv2.connectedComponentsWithStats(blob)
+            best = None
+            for j in range(1, n):
+                area = stats[j, cv2.CC_STAT_AREA]
+                w, h = stats[j, cv2.CC_STAT_WIDTH], stats[j, cv2.CC_STAT_HEIGHT]
+                if not 0.08 * tile_area <= area <= 0.32 * tile_area or max(w, h) > 2.2 * min(w, h):
+                    continue
+                fill = area / (w * h)
+                if fill < 0.66 or not _stands_alone(blob, centroids[j], np.sqrt(area / np.pi)):
+                    continue
+                x, y = stats[j, cv2.CC_STAT_LEFT], stats[j, cv2.CC_STAT_TOP]
+                piece = (parts[y : y + h, x : x + w] == j).astype(np.uint8)
+                contours, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+                _, enclosing = cv2.minEnclosingCircle(max(contours, key=cv2.contourArea))
+                if area < 0.7 * np.pi * enclosing**2:  # a disc, not a piece of some panel
+                    continue
+                if best is None or area > best[0]:
+                    best = (area, centroids[j] / 0.5, fill)
+            if best is None:
+                continue
+            radius = float(np.sqrt(best[0] / np.pi) / 0.5)
+            centre = best[1]
+            index = None
+            if slots:
+                d = [float(np.linalg.norm(sl.center - centre)) for sl in slots]
+                j = int(np.argmin(d))
+                if d[j] < 0.75 * s.tile_mm * s.px_per_mm:
+                    index = j
+            found.append(
+                {
+                    "label": label,
+                    "confidence": round(float(min(1.0, best[2] / 0.78)), 2),
+                    "index": index,
+                    "view": centre.tolist(),
+                    "radius": radius,
+                }
+            )
+        return found
+
+
+def _stands_alone(blob: np.ndarray, centre: np.ndarray, radius: float) -> bool:
+    """A pawn is a disc of its colour with other colours around it; a patch of a face's
+    own background in that colour runs on beyond the disc."""
+    ring = np.zeros(blob.shape, np.uint8)
+    c = (round(centre[0]), round(centre[1]))
+    cv2.circle(ring, c, round(radius * 2.0) + 1, 1, -1)
+    cv2.circle(ring, c, round(radius * 1.4) + 1, 0, -1)
+    around = ring > 0
+    return not around.any() or float(blob[around].mean()) < 0.2
+
+
+def table_colour(view: TopView, cal: Calibration, markers: dict[int, Marker]) -> np.ndarray:
+    """The table's own colour (Lab), sampled just outside the corner markers' paper where
+    no game lies."""
+    img = view.image
+    samples = []
+    for i in (0, 1, 2, 3):
+        if i not in markers:
+            continue
+        c = view.view_point(cal.table_points(markers[i].center[None]))[0]
+        r_in = (MARKER_MM / 2 + QUIET_MM) * 1.5 * view.px_per_mm
+        r_out = r_in + 12 * view.px_per_mm
+        x0, y0 = int(max(c[0] - r_out, 0)), int(max(c[1] - r_out, 0))
+        x1, y1 = int(min(c[0] + r_out, img.shape[1])), int(min(c[1] + r_out, img.shape[0]))
+        if x1 - x0 < 3 or y1 - y0 < 3:
+            continue
+        ys, xs = np.mgrid[y0:y1, x0:x1]
+        r = np.hypot(xs - c[0], ys - c[1])
+        ring = img[y0:y1, x0:x1][(r >= r_in) & (r <= r_out)]
+        if len(ring):
+            samples.append(ring)
+    if not samples:
+        raise VisionError("no-table", "no table is visible around the corner markers")
+    pixels = np.concatenate(samples).reshape(-1, 1, 3)
+    lab = cv2.cvtColor(pixels, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
+    return np.median(lab, axis=0)
+
+
+def foreground(image: np.ndarray, tile_px: float, table: np.ndarray) -> np.ndarray:
+    """What is not table, at half resolution: far in colour from the table (lightness
+    counts little, so a shadow stays table) or busy with edges (the table is plain or
+    finely grained; faces are drawn)."""
+    small = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    # a shadow or a light gradient scales lightness and chroma together: undo that first
+    shade = np.clip(table[0] / np.maximum(lab[:, :, 0], 1.0), 0.6, 1.8)
+    da = np.abs((lab[:, :, 1] - 128) * shade - (table[1] - 128))
+    db = np.abs((lab[:, :, 2] - 128) * shade - (table[2] - 128))
+    far = (np.abs(lab[:, :, 0] - table[0]) * 0.25 + da + db) > 20
+    grey = lab[:, :, 0]
+    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
+    k = max(3, int(tile_px * 0.5 * 0.3)) | 1
+    energy = cv2.blur(np.sqrt(gx * gx + gy * gy), (k, k))
+    busy = energy > 40
+    mask = (far | busy).astype(np.uint8)
+    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+
+
+def blank_marker(mask: np.ndarray, view: TopView, cal: Calibration, marker: Marker) -> None:
+    corners = view.view_point(cal.table_points(marker.corners)) * 0.5
+    centre = corners.mean(0)
+    paper = centre + (corners - centre) * ((MARKER_MM / 2 + QUIET_MM + 5) / (MARKER_MM / 2))
+    cv2.fillPoly(mask, [np.round(paper).astype(np.int32)], 0)
+
+
+def hand_blob(image: np.ndarray, mask: np.ndarray, tile_px: float) -> np.ndarray | None:
+    """A skin-coloured thing much bigger than a tile that reaches in from beyond the play
+    area, as an arm does (a row of cream tiles on an oak table never touches the edge)."""
+    small = cv2.resize(image, (mask.shape[1], mask.shape[0]), interpolation=cv2.INTER_AREA)
+    ycc = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
+    skin = cv2.inRange(ycc, (40, 135, 85), (250, 180, 135)) & (mask * 255)
+    skin = cv2.morphologyEx(skin, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(skin)
+    tile_area = (tile_px * 0.5) ** 2
+    h, w = skin.shape
+    edge = 3
+    for j in range(1, n):
+        x, y, bw, bh, area = stats[j]
+        touches = x <= edge or y <= edge or x + bw >= w - edge or y + bh >= h - edge
+        if area > 4 * tile_area and touches:
+            return labels == j
+    return None

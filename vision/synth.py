@@ -1,0 +1,452 @@
+"""Seeded table scenes with ground truth: the stand-in for a real camera and a real box.
+
+A ``TableScene`` fixes everything that stays put during a game — the table, where the
+markers and the winding path lie, the camera's pose, the light — and ``render`` draws a
+frame of it with some tiles gone, pawns standing on the path, maybe a hand over the
+table. Tests, the demo and the benchmark all read these frames; the truth says what a
+perfect reader would report.
+
+The table plane is drawn at a few pixels per millimetre (lighting, colour temperature
+and shadows happen there, as they do on a table), then projected through a pinhole
+camera tilted up to 30°; blur, sensor noise and JPEG happen in the image.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.markers import MARKER_MM, QUIET_MM, marker_image
+from vision.synth_art import FACE_PX, PAWNS, ArtStyle, tile_face
+
+TILE_MM = 35.0
+PAWN_MM = 16.0
+
+LEVELS: dict[str, dict[str, tuple[float, float]]] = {
+    # tilt°, table yaw°, colour temperature K, light gradient, blur σ px, noise σ, JPEG quality,
+    # gap between tiles mm, tile rotation°, pawns on the path, shadow chance
+    "easy": {
+        "tilt": (0, 10),
+        "yaw": (-5, 5),
+        "kelvin": (4800, 6000),
+        "gradient": (0.0, 0.1),
+        "blur": (0.0, 0.5),
+        "noise": (1, 3),
+        "jpeg": (88, 95),
+        "gap": (0.5, 2.0),
+        "twist": (-2, 2),
+        "pawns": (0, 1),
+        "shadow": (0, 0),
+    },
+    "medium": {
+        "tilt": (5, 20),
+        "yaw": (-15, 15),
+        "kelvin": (3500, 6500),
+        "gradient": (0.1, 0.25),
+        "blur": (0.3, 1.0),
+        "noise": (2, 5),
+        "jpeg": (75, 92),
+        "gap": (0.0, 3.0),
+        "twist": (-5, 5),
+        "pawns": (0, 3),
+        "shadow": (0, 0.5),
+    },
+    "hard": {
+        "tilt": (15, 30),
+        "yaw": (-30, 30),
+        "kelvin": (3000, 6500),
+        "gradient": (0.2, 0.4),
+        "blur": (0.6, 1.4),
+        "noise": (4, 8),
+        "jpeg": (60, 82),
+        "gap": (0.0, 4.0),
+        "twist": (-8, 8),
+        "pawns": (2, 5),
+        "shadow": (0, 1),
+    },
+}
+
+TABLES: tuple[tuple[int, int, int], ...] = ((95, 140, 180), (55, 80, 110), (150, 150, 148), (40, 80, 38))
+SKIN = (120, 155, 210)
+
+
+def kelvin_gains(kelvin: float) -> np.ndarray:
+    """BGR multipliers for light of this colour temperature, relative to daylight."""
+
+    def rgb(k: float) -> tuple[float, float, float]:
+        t = k / 100.0
+        r = 255.0 if t <= 66 else 329.7 * (t - 60) ** -0.1332
+        g = 99.47 * math.log(t) - 161.1 if t <= 66 else 288.1 * (t - 60) ** -0.0755
+        b = 255.0 if t >= 66 else (0.0 if t <= 19 else 138.5 * math.log(t - 10) - 305.0)
+        return r, g, b
+
+    r, g, b = rgb(kelvin)
+    r0, g0, b0 = rgb(6000)
+    gains = np.array([b / b0, g / g0, r / r0], np.float32)
+    return gains / gains.max()
+
+
+@dataclass
+class Slot:
+    x: float  # mm in the table plane (origin: marker 0's centre)
+    y: float
+    angle: float  # degrees
+    quarter: int  # the face turned by quarter turns
+
+
+@dataclass
+class Layout:
+    width: float  # mm between the corner markers' centres
+    height: float
+    slots: list[Slot]
+    start: tuple[float, float]
+    end: tuple[float, float]
+
+
+def winding_path(
+    n: int, rng: np.random.Generator, gaps: tuple[float, float], twist: tuple[float, float]
+) -> Layout:
+    """A single-file path of n tiles in winding rows, with room for the markers."""
+    cols = int(rng.integers(12, 17))
+    cells: list[tuple[int, int]] = []
+    col, row, step = 0, 0, 1
+    while len(cells) < n:
+        length = int(rng.integers(max(4, cols - 6), cols + 1))
+        for _ in range(length):
+            if len(cells) == n or not 0 <= col < cols:
+                break
+            cells.append((col, row))
+            col += step
+        col -= step
+        if len(cells) < n:
+            for _ in range(2):  # the bend: down two cells, one empty row between runs
+                row += 1
+                if len(cells) < n:
+                    cells.append((col, row))
+            step = -step
+            col += step
+    pitch = TILE_MM + (gaps[0] + gaps[1]) / 2
+    margin_x, margin_y = 80.0, 65.0
+    slots = []
+    for c, r in cells:
+        jitter = rng.uniform(gaps[0], gaps[1], 2) - (gaps[0] + gaps[1]) / 2
+        slots.append(
+            Slot(
+                margin_x + c * pitch + jitter[0] / 2,
+                margin_y + r * pitch + jitter[1] / 2,
+                float(rng.uniform(*twist)),
+                int(rng.integers(0, 4)),
+            )
+        )
+    width = 2 * margin_x + (cols - 1) * pitch
+    height = 2 * margin_y + max(r for _, r in cells) * pitch
+    offset = TILE_MM / 2 + 4 + MARKER_MM / 2 + QUIET_MM
+
+    def beyond(a: Slot, b: Slot) -> tuple[float, float]:
+        dx, dy = a.x - b.x, a.y - b.y
+        norm = math.hypot(dx, dy) or 1.0
+        return a.x + dx / norm * offset, a.y + dy / norm * offset
+
+    start = beyond(slots[0], slots[1]) if n > 1 else (slots[0].x - offset, slots[0].y)
+    end = beyond(slots[-1], slots[-2]) if n > 1 else (slots[0].x + offset, slots[0].y)
+    return Layout(width, height, slots, start, end)
+
+
+@dataclass
+class Scene:
+    """One rendered frame and what a perfect reader would report."""
+
+    image: np.ndarray
+    truth: dict[str, Any]
+
+
+def _uniform(rng: np.random.Generator, span: tuple[float, float]) -> float:
+    return float(rng.uniform(span[0], span[1])) if span[1] > span[0] else float(span[0])
+
+
+@dataclass
+class TableScene:
+    """A table with a laid path, seen by one fixed camera under one light."""
+
+    labels: list[str]
+    seed: int = 0
+    level: str = "medium"
+    size: tuple[int, int] = (1280, 720)
+    style: ArtStyle = field(default_factory=ArtStyle)
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"unknown level {self.level!r}: one of {', '.join(LEVELS)}")
+        rng = np.random.default_rng(self.seed)
+        p = LEVELS[self.level]
+        self.layout = winding_path(len(self.labels), rng, p["gap"], p["twist"])
+        self.params = {k: _uniform(rng, v) for k, v in p.items()}
+        self.table_colour = np.array(TABLES[int(rng.integers(0, len(TABLES)))], np.float32)
+        self.light_dir = float(rng.uniform(0, 2 * math.pi))
+        self.shadow = bool(rng.random() < self.params["shadow"])
+        self.shadow_seed = int(rng.integers(0, 2**31))
+        self.pawn_count = round(self.params["pawns"])
+        self.margin = 45.0
+        self._camera(rng)
+        self._faces = {label: tile_face(label, self.style) for label in set(self.labels)}
+        self._plane_cache: dict[tuple[Any, ...], np.ndarray] = {}
+
+    # --------------------------------------------------------------- geometry
+
+    def _camera(self, rng: np.random.Generator) -> None:
+        lay, m = self.layout, self.margin
+        tilt, yaw = math.radians(self.params["tilt"]), math.radians(self.params["yaw"])
+        if rng.random() < 0.5:
+            tilt = -tilt
+        rx = np.array([[1, 0, 0], [0, math.cos(tilt), -math.sin(tilt)], [0, math.sin(tilt), math.cos(tilt)]])
+        rz = np.array([[math.cos(yaw), -math.sin(yaw), 0], [math.sin(yaw), math.cos(yaw), 0], [0, 0, 1]])
+        rot = rx @ rz
+        distance = 1.6 * max(lay.width, lay.height)
+        centre = np.array([[1, 0, -lay.width / 2], [0, 1, -lay.height / 2], [0, 0, 1]])
+        project = np.column_stack([rot[:, 0], rot[:, 1], [0, 0, distance]]) @ centre
+        corners = np.array(
+            [[-m, -m], [lay.width + m, -m], [lay.width + m, lay.height + m], [-m, lay.height + m]], np.float64
+        )
+        pts = cv2.perspectiveTransform(corners[None], project)[0]
+        w, h = self.size
+        fill = float(rng.uniform(0.86, 0.95))
+        span = pts.max(0) - pts.min(0)
+        scale = fill * min(w / span[0], h / span[1])
+        mid = (pts.max(0) + pts.min(0)) / 2
+        shift = np.array([w / 2, h / 2]) + rng.uniform(-0.03, 0.03, 2) * np.array([w, h])
+        fit = np.array(
+            [[scale, 0, shift[0] - scale * mid[0]], [0, scale, shift[1] - scale * mid[1]], [0, 0, 1]]
+        )
+        self.plane_to_image = fit @ project
+        img_pts = cv2.perspectiveTransform(corners[None], self.plane_to_image)[0]
+        px_per_mm = max(np.linalg.norm(img_pts[1] - img_pts[0]) / (lay.width + 2 * m), 0.5)
+        self.q = float(np.clip(1.7 * px_per_mm * 1.25, 1.5, 5.0))  # the plane's px/mm
+
+    def to_image(self, points_mm: np.ndarray) -> np.ndarray:
+        pts = np.asarray(points_mm, np.float64).reshape(1, -1, 2)
+        return cv2.perspectiveTransform(pts, self.plane_to_image)[0]
+
+    # --------------------------------------------------------------- drawing
+
+    def _table(self) -> np.ndarray:
+        lay, m, q = self.layout, self.margin, self.q
+        h, w = int((lay.height + 2 * m) * q), int((lay.width + 2 * m) * q)
+        rng = np.random.default_rng(self.seed + 1)
+        grain = np.cumsum(rng.normal(0, 1, h)).astype(np.float32)
+        grain = cv2.GaussianBlur(grain[:, None], (1, 0), sigmaX=1, sigmaY=3 * q).ravel()
+        grain = (grain - grain.mean()) / (grain.std() + 1e-6)
+        stripes = 1 + 0.05 * np.sin(np.arange(h, dtype=np.float32) / (2.5 * q) + grain)[:, None]
+        blotch = cv2.resize(
+            rng.normal(0, 1, (8, 12)).astype(np.float32), (w, h), interpolation=cv2.INTER_CUBIC
+        )
+        shade = stripes * (1 + 0.04 * blotch)
+        return np.clip(self.table_colour[None, None, :] * shade[:, :, None], 0, 255).astype(np.uint8)
+
+    def _paste(
+        self, plane: np.ndarray, art: np.ndarray, cx: float, cy: float, size: float, angle: float
+    ) -> None:
+        q, m = self.q, self.margin
+        px = max(8, round(size * q))
+        art = cv2.resize(art, (px, px), interpolation=cv2.INTER_AREA)
+        c = ((cx + m) * q, (cy + m) * q)
+        rot = cv2.getRotationMatrix2D((px / 2, px / 2), -angle, 1.0)
+        half = int(px * 0.75) + 2
+        x0, y0 = int(c[0]) - half, int(c[1]) - half
+        rot[0, 2] += c[0] - px / 2 - x0
+        rot[1, 2] += c[1] - px / 2 - y0
+        roi_w = roi_h = 2 * half
+        x1, y1 = max(x0, 0), max(y0, 0)
+        x2, y2 = min(x0 + roi_w, plane.shape[1]), min(y0 + roi_h, plane.shape[0])
+        if x2 <= x1 or y2 <= y1:
+            return
+        warped = cv2.warpAffine(art, rot, (roi_w, roi_h), flags=cv2.INTER_LINEAR)
+        alpha = cv2.warpAffine(np.full((px, px), 255, np.uint8), rot, (roi_w, roi_h), flags=cv2.INTER_LINEAR)
+        sub = (slice(y1 - y0, y2 - y0), slice(x1 - x0, x2 - x0))
+        a = alpha[sub].astype(np.float32)[:, :, None] / 255.0
+        region = plane[y1:y2, x1:x2]
+        region[:] = (warped[sub] * a + region * (1 - a)).astype(np.uint8)
+
+    def _marker(self, plane: np.ndarray, marker_id: int, cx: float, cy: float) -> None:
+        self._paste(plane, marker_image(marker_id, 240), cx, cy, MARKER_MM + 2 * QUIET_MM, 0.0)
+
+    def _disc(
+        self, plane: np.ndarray, cx: float, cy: float, diameter: float, colour: Any, soft: bool
+    ) -> None:
+        q, m = self.q, self.margin
+        centre = (int((cx + m) * q), int((cy + m) * q))
+        radius = max(2, int(diameter * q / 2))
+        if soft:  # a shadow: darken, blurred
+            layer = np.zeros(plane.shape[:2], np.float32)
+            cv2.circle(layer, centre, radius, 1.0, -1)
+            layer = cv2.GaussianBlur(layer, (0, 0), 2 * q)[:, :, None]
+            plane[:] = (plane * (1 - 0.45 * layer)).astype(np.uint8)
+        else:
+            cv2.circle(plane, centre, radius, tuple(int(v * 0.65) for v in colour), -1, cv2.LINE_AA)
+            cv2.circle(plane, centre, int(radius * 0.82), colour, -1, cv2.LINE_AA)
+            cv2.circle(
+                plane,
+                (centre[0] - radius // 3, centre[1] - radius // 3),
+                radius // 4,
+                tuple(min(255, int(v * 1.2) + 30) for v in colour),
+                -1,
+                cv2.LINE_AA,
+            )
+
+    def _hand(self, plane: np.ndarray, rng: np.random.Generator) -> None:
+        lay, q, m = self.layout, self.q, self.margin
+        slot = lay.slots[int(rng.integers(0, len(lay.slots)))]
+        cx, cy = (slot.x + m) * q, (slot.y + m) * q
+        edge_y = plane.shape[0] if slot.y > lay.height / 2 else 0
+        layer = np.zeros(plane.shape[:2], np.uint8)
+        cv2.ellipse(
+            layer, (int(cx), int(cy)), (int(55 * q), int(45 * q)), float(rng.uniform(0, 180)), 0, 360, 255, -1
+        )
+        cv2.line(layer, (int(cx), int(cy)), (int(cx + rng.uniform(-80, 80) * q), edge_y), 255, int(70 * q))
+        a = cv2.GaussianBlur(layer, (0, 0), q).astype(np.float32)[:, :, None] / 255.0
+        skin = np.array(SKIN, np.float32)
+        plane[:] = (skin * a * rng.uniform(0.85, 1.05) + plane * (1 - a)).astype(np.uint8)
+
+    def plane(self, present: tuple[bool, ...]) -> np.ndarray:
+        """The table with markers and the tiles still present (no pawns, light or hands)."""
+        key = present
+        if key in self._plane_cache:
+            return self._plane_cache[key].copy()
+        lay = self.layout
+        plane = self._table()
+        w, h = lay.width, lay.height
+        for marker_id, (x, y) in {
+            0: (0, 0),
+            1: (w, 0),
+            2: (w, h),
+            3: (0, h),
+            10: lay.start,
+            11: lay.end,
+        }.items():
+            self._marker(plane, marker_id, x, y)
+        for label, slot, here in zip(self.labels, lay.slots, present, strict=True):
+            if here:
+                face = np.rot90(self._faces[label], slot.quarter).copy()
+                self._paste(plane, face, slot.x, slot.y, TILE_MM, slot.angle)
+        self._plane_cache = {key: plane}
+        return plane.copy()
+
+    def _light(self, plane: np.ndarray) -> np.ndarray:
+        h, w = plane.shape[:2]
+        ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+        d = (np.cos(self.light_dir) * (xs / w - 0.5) + np.sin(self.light_dir) * (ys / h - 0.5)) * 2
+        field_ = 1.0 + self.params["gradient"] * d
+        if self.shadow:
+            rng = np.random.default_rng(self.shadow_seed)
+            layer = np.zeros((h, w), np.float32)
+            pts = rng.uniform([0, 0], [w, h], (5, 2)).astype(np.int32)
+            cv2.fillPoly(layer, [cv2.convexHull(pts)], 1.0)
+            layer = cv2.GaussianBlur(layer, (0, 0), 12 * self.q)
+            field_ *= 1 - 0.35 * layer
+        gains = kelvin_gains(self.params["kelvin"]) * 1.05
+        out = plane.astype(np.float32) * field_[:, :, None] * gains[None, None, :]
+        return np.clip(out, 0, 255).astype(np.uint8)
+
+    def render(
+        self,
+        present: list[bool] | None = None,
+        pawns: dict[str, int] | None = None,
+        hand: bool = False,
+        frame_seed: int = 0,
+    ) -> Scene:
+        """A frame: ``present`` says which path tiles are still there (default all),
+        ``pawns`` which pawn stands on which path index (default: the scene's own
+        random pawns on the path)."""
+        lay = self.layout
+        rng = np.random.default_rng([self.seed, frame_seed])
+        here = tuple(present) if present is not None else (True,) * len(lay.slots)
+        plane = self.plane(here)
+        if pawns is None:
+            names = list(PAWNS)
+            spots = rng.choice(len(lay.slots), size=min(self.pawn_count, len(lay.slots)), replace=False)
+            pawns = {names[i % len(names)]: int(s) for i, s in enumerate(spots)}
+        pawn_truth = []
+        for label, index in pawns.items():
+            slot = lay.slots[index]
+            px, py = slot.x + rng.uniform(-5, 5), slot.y + rng.uniform(-5, 5)
+            self._disc(plane, px + 3, py + 3, PAWN_MM * 1.05, None, soft=True)
+            self._disc(plane, px, py, PAWN_MM, PAWNS[label], soft=False)
+            pawn_truth.append({"label": label, "index": index, "center_mm": [px, py]})
+        if hand:
+            self._hand(plane, rng)
+        lit = self._light(plane)
+        m, q = self.margin, self.q
+        to_plane_px = np.array([[q, 0, m * q], [0, q, m * q], [0, 0, 1]])
+        warp = self.plane_to_image @ np.linalg.inv(to_plane_px)
+        w, h = self.size
+        image = cv2.warpPerspective(lit, warp, (w, h), flags=cv2.INTER_LINEAR, borderValue=(38, 42, 46))
+        blur = self.params["blur"]
+        if blur > 0.05:
+            image = cv2.GaussianBlur(image, (0, 0), blur)
+        noisy = image.astype(np.float32) + rng.normal(0, self.params["noise"], image.shape).astype(np.float32)
+        image = np.clip(noisy, 0, 255).astype(np.uint8)
+        ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(self.params["jpeg"])])
+        image = cv2.imdecode(jpeg, cv2.IMREAD_COLOR) if ok else image
+        centres = self.to_image(np.array([[s.x, s.y] for s in lay.slots]))
+        tiles = [
+            {"index": i, "label": label, "center": [round(float(x), 1), round(float(y), 1)]}
+            for i, (label, (x, y), ok_) in enumerate(zip(self.labels, centres, here, strict=True))
+            if ok_
+        ]
+        for pawn in pawn_truth:
+            x, y = self.to_image(np.array([pawn.pop("center_mm")]))[0]
+            pawn["center"] = [round(float(x), 1), round(float(y), 1)]
+        truth = {"tiles": tiles, "pawns": pawn_truth, "hand": hand, "level": self.level, "seed": self.seed}
+        return Scene(image, truth)
+
+
+def face_photo(
+    label: str, seed: int, style: ArtStyle | None = None, art: np.ndarray | None = None
+) -> np.ndarray:
+    """A roughly cropped photo of one face, as a user would take for enrolment: a little
+    background around it, a slight angle and perspective, mild light and noise."""
+    rng = np.random.default_rng(seed)
+    face = art if art is not None else tile_face(label, style)
+    size = 200
+    ground = np.array(TABLES[int(rng.integers(0, len(TABLES)))], np.float32)
+    canvas = np.empty((size, size, 3), np.float32)
+    canvas[:] = ground
+    side = rng.uniform(0.62, 0.78) * size
+    c = size / 2 + rng.uniform(-10, 10, 2)
+    a = math.radians(rng.uniform(-6, 6))
+    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float64) * side / 2
+    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    dst = (corners @ rot.T + c + rng.uniform(-4, 4, (4, 2))).astype(np.float32)
+    src = np.array([[0, 0], [FACE_PX, 0], [FACE_PX, FACE_PX], [0, FACE_PX]], np.float32)
+    warp = cv2.getPerspectiveTransform(src, dst)
+    warped = cv2.warpPerspective(face, warp, (size, size), flags=cv2.INTER_LINEAR).astype(np.float32)
+    alpha = cv2.warpPerspective(np.ones((FACE_PX, FACE_PX), np.float32), warp, (size, size))[:, :, None]
+    photo = warped * alpha + canvas * (1 - alpha)
+    photo *= kelvin_gains(rng.uniform(5200, 6500))[None, None, :] * rng.uniform(0.9, 1.1)
+    photo += rng.normal(0, 2, photo.shape)
+    photo = cv2.GaussianBlur(np.clip(photo, 0, 255).astype(np.uint8), (0, 0), 0.6)
+    return photo
+
+
+def write_enrolment_set(
+    folder: Any, labels: list[str], style: ArtStyle | None = None, seed: int = 0
+) -> list[str]:
+    """``<label>.png`` photos of every face, as ``scarab vision enroll --from`` reads them."""
+    from pathlib import Path
+
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    names = []
+    for i, label in enumerate(labels):
+        if label in PAWNS:
+            from vision.synth_art import pawn_face
+
+            image = face_photo(label, seed * 1000 + i, art=pawn_face(label))
+        else:
+            image = face_photo(label, seed * 1000 + i, style)
+        cv2.imwrite(str(out / f"{label}.png"), image)
+        names.append(f"{label}.png")
+    return names
