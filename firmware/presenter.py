@@ -49,6 +49,7 @@ class Presenter:
         self.message: tuple[str, str] | None = None
         self.join: tuple[str, str] | None = None  # (page URL, table PIN) once the page is served
         self.alert: tuple[str, str, str] | None = None  # a landslide being called: stays until cleared
+        self.camera: tuple[str, str] | None = None  # the camera's PUT IT BACK or waiting: likewise
 
     def note(self, events: list[Event]) -> None:
         self.scorings += [e for e in events if e.get("type") == "scored"]
@@ -73,6 +74,8 @@ class Presenter:
             return screens.landslide(*self.alert)
         if self.scorings:
             return self.scoring_frame(referee, self.scorings.pop(0))
+        if self.camera is not None:
+            return screens.camera(*self.camera)
         if self.view == "join" and self.join:
             return screens.join(*self.join)
         if self.view == "scoreboard":

@@ -35,7 +35,8 @@ from rich.text import Text
 from engines.core import Action, RuleError
 from engines.replay import LogError
 from engines.wording import LANGUAGES, render_event
-from firmware.cli import EXIT_OK, EXIT_REJECTED
+from firmware.camera_referee import CameraReferee
+from firmware.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE
 from firmware.config import Config, ConfigError, load, resolve_driver
 from firmware.landslide_referee import LandslideReferee, demo_header
 from firmware.presenter import Presenter
@@ -68,6 +69,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--lang", choices=LANGUAGES, help="language (default from the config)")
     p.add_argument("--port", type=int, help="the page's port (default from the config; 0 = any free port)")
     p.add_argument("--no-web", action="store_true", help="do not serve the phone page")
+    p.add_argument(
+        "--camera",
+        choices=["synth", "none"],
+        help="synth: the demo films its own Tutankhamen table and the camera referees it (the"
+        " demo's default); none: never referee from the camera",
+    )
     p.set_defaults(handler=run)
 
 
@@ -127,25 +134,28 @@ class Appliance:
             camera.width,
             camera.height,
         )
+        self.cameras = CameraReferee(self, config)  # Tutankhamen's takes, from the camera
         self.landslides = LandslideReferee(self, config)  # Gulo Gulo's pulls, from the motion sensor
         self.sensor = self.landslides  # its error: the sensor's, or its calibration's
         self.recent: list[str] = []
         self.live: Live | None = Live(console=console, auto_refresh=False) if mirror else None
-        for device in (self.oled, self.buttons, self.buzzer, self.camera, self.sensor):
+        for device in (self.oled, self.buttons, self.buzzer, self.cameras, self.sensor):
             if device.error:
                 self.presenter.device_problem(device.error)
                 self.recent.append(f"! {device.error}")
                 if self.live is None:
                     console.print(f"! {device.error}", soft_wrap=True)
         referee.subscribe(self.changed)
-        devices = (self.oled, self.buttons, self.buzzer, self.camera, self.sensor)
+        devices = (self.oled, self.buttons, self.buzzer, self.cameras, self.sensor)
         self.hub = TableHub(
             store,
             referee,
             lang,
             self.pin,
             self.frame_png,
-            warnings=lambda: [d.error for d in devices if d.error] + self.landslides.notices(),
+            warnings=lambda: (
+                [d.error for d in devices if d.error] + self.landslides.notices() + self.cameras.notices()
+            ),
         )
         self.web_task: asyncio.Task[None] | None = None
         self.server: Any = None
@@ -266,12 +276,16 @@ class Appliance:
             return False
         return True
 
-    async def demo_players(self, rng: random.Random, delay: float) -> None:
+    async def demo_players(self, rng: random.Random, delay: float, camera: bool = True) -> None:
         self.landslides.simulate()  # pulls are simulated traces through the real detector
+        filmed = camera and self.cameras.simulate()  # takes are frames the camera referee reads
         while not self.referee.state.finished:
             await asyncio.sleep(delay)
             if self.landslides.pulling():
                 await self.landslides.demo_pull(rng, delay)
+                continue
+            if filmed:
+                await self.cameras.demo_turn(rng, delay)
                 continue
             self.act(rng.choice(self.referee.state.legal_actions()))
 
@@ -363,7 +377,7 @@ class Appliance:
     def close(self) -> None:
         self.buttons.close()
         self.buzzer.close()
-        self.camera.close()
+        self.cameras.close()  # the camera it follows: perhaps the demo's twin
         self.sensor.close()
 
 
@@ -399,6 +413,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"scarab run: {exc}", file=sys.stderr)
         return EXIT_REJECTED
     lang = args.lang or config.table.language
+    if args.camera == "synth" and not args.demo:
+        print("scarab run: --camera synth films the demo's own table; use it with --demo", file=sys.stderr)
+        return EXIT_USAGE
     if args.db:
         db = Path(args.db)
     elif args.demo:
@@ -447,11 +464,13 @@ async def main(
         f"Scarab: game {referee.game_id} ({referee.state.game}), {stored} actions stored; table PIN {app.pin}"
     )
     tasks = [asyncio.create_task(app.button_presses()), asyncio.create_task(app.landslides.run())]
+    app.cameras.enabled = args.camera != "none"
+    tasks.append(asyncio.create_task(app.cameras.run()))
 
     async def drive() -> None:
         if args.demo:
             delay = args.delay if args.delay is not None else (1.2 if console.is_terminal else 0.0)
-            await app.demo_players(random.Random(args.seed), delay)
+            await app.demo_players(random.Random(args.seed), delay, camera=args.camera != "none")
             await app.settle(delay)
         elif mode == "stdin":
             await app.stdin_lines()

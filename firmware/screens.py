@@ -150,6 +150,23 @@ def landslide(title: str, follows: str, hint: str) -> Image.Image:
     return image
 
 
+def camera(title: str, text: str) -> Image.Image:
+    """The camera asks the table to put something right (PUT IT BACK) or says why it
+    cannot read: a framed box with the title centred in an inverted bar, and the text."""
+    image, draw = _canvas()
+    draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), outline=1)
+    draw.rectangle((0, 0, WIDTH - 1, LINE + 1), fill=1)
+    head = latin1(title)[:COLUMNS]
+    draw.text((max(1, (WIDTH - 6 * len(head)) // 2), 1), head, font=FONT, fill=0)
+    lines = textwrap.wrap(latin1(text), COLUMNS - 1, break_long_words=True) or [""]
+    if len(lines) > 4:
+        lines = lines[:4]
+        lines[-1] = lines[-1][: COLUMNS - 4].rstrip() + "..."
+    for i, line in enumerate(lines):
+        draw.text((3, LINE + 3 + i * (LINE - 1)), line, font=FONT, fill=1)
+    return image
+
+
 def join(url: str, pin: str) -> Image.Image:
     """A QR code of the page's address beside the table PIN: how phones join."""
     image, draw = _canvas()

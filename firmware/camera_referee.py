@@ -1,0 +1,680 @@
+"""Tutankhamen refereed from the camera: the glue between ``scarab run``, the camera, the
+path tracker (vision/path_tracker.py) and the engine.
+
+- At the start of a game the camera reads the laid path once. If it is this game's path,
+  its places are kept (beside the store, so a restart goes on following); if the game has
+  no move yet and the table holds another path, a new game starts with the path as read.
+- From then on every observation that still frames agreed on is compared with the game
+  as the engine has it:
+  - exactly one tile gone that the player to act may take: ``{"move": "take", "index": i}``;
+  - tiles the engine cleared behind the rearmost pawn but still lying: a hint to clear
+    them away (the clean-up needs no action: the engine did it with the take);
+  - anything the rules forbid — a tile taken behind the player's pawn, two tiles gone at
+    once, a take while a gold bag or a scoring waits — puts "PUT IT BACK" on the OLED and
+    the page and sounds the buzzer; nothing is stored, and the camera waits until the
+    table matches the game again.
+- A frame it cannot read (a hand over the table, covered markers, too dark) is waited
+  out; if that lasts ``camera.wait_seconds``, "can't read — waiting: <reason>" is shown.
+- Decisions only people can make — the gold bag or nugget, jokers, moving beyond the end
+  — stay with the buttons and the page.
+- After an undo or a correction the camera does not enter again what it saw before it:
+  it waits until the table changes.
+
+The demo (``scarab run --demo``) films its own game with the synthetic camera: the
+simulated players' takes become frames with the tile gone and the pawn moved, which this
+referee reads and enters — and now and then a player takes a tile they may not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engines.core import Action
+from engines.wording import render_prompt
+from engines.wording import wording as game_wording
+from firmware.config import Config
+
+if TYPE_CHECKING:
+    from hardware.camera import Camera
+    from hardware.synth_camera import SynthCamera
+    from vision.catalogue import Catalogue
+    from vision.path_reader import PathReading
+    from vision.path_tracker import Observation, PathLayout, PathTracker, Waiting
+
+WORDS: dict[str, dict[str, str]] = {
+    "put-back": {"en": "PUT IT BACK", "de": "ZURÜCKLEGEN", "nl": "TERUGLEGGEN"},
+    "check": {"en": "CHECK THE PATH", "de": "AUSLAGE PRÜFEN", "nl": "PAD CONTROLEREN"},
+    "waiting": {"en": "CAMERA WAITING", "de": "KAMERA WARTET", "nl": "CAMERA WACHT"},
+    "tile": {"en": "{name} (index {index})", "de": "{name} (Feld {index})", "nl": "{name} (positie {index})"},
+    "behind": {
+        "en": "{player}: {tile} lies behind your pawn",
+        "de": "{player}: {tile} liegt hinter deiner Figur",
+        "nl": "{player}: {tile} ligt achter je pion",
+    },
+    "several": {
+        "en": "{count} tiles gone at once ({tiles}): one tile per turn",
+        "de": "{count} Schätze auf einmal weg ({tiles}): ein Schatz pro Zug",
+        "nl": "{count} tegels tegelijk weg ({tiles}): één tegel per beurt",
+    },
+    "not-now": {
+        "en": "{tile} was taken, but first: {prompt}",
+        "de": "{tile} genommen, aber zuerst: {prompt}",
+        "nl": "{tile} gepakt, maar eerst: {prompt}",
+    },
+    "not-legal": {
+        "en": "{player} may not take {tile}",
+        "de": "{player} darf {tile} nicht nehmen",
+        "nl": "{player} mag {tile} niet nemen",
+    },
+    "taken-back": {
+        "en": "taken back: lay {tiles} on the path again",
+        "de": "zurückgenommen: {tiles} wieder auslegen",
+        "nl": "teruggenomen: leg {tiles} weer op het pad",
+    },
+    "lies": {
+        "en": "{tiles} was taken in the game: take it off the path",
+        "de": "{tiles} ist im Spiel genommen: von der Auslage nehmen",
+        "nl": "{tiles} is in het spel gepakt: haal het van het pad",
+    },
+    "clear": {
+        "en": "clear away {tiles} (behind the last pawn)",
+        "de": "abräumen: {tiles} (hinter der letzten Figur)",
+        "nl": "opruimen: {tiles} (achter de laatste pion)",
+    },
+    "cant-read": {
+        "en": "can't read — waiting: {reason}",
+        "de": "nicht lesbar — warte: {reason}",
+        "nl": "onleesbaar — wacht: {reason}",
+    },
+    "saw": {
+        "en": "the camera sees {tile} taken:",
+        "de": "die Kamera sieht {tile} genommen:",
+        "nl": "de camera ziet {tile} gepakt:",
+    },
+    "read": {
+        "en": "the camera read the path: {count} tiles",
+        "de": "die Kamera hat die Auslage gelesen: {count} Schätze",
+        "nl": "de camera heeft het pad gelezen: {count} tegels",
+    },
+    "new-path": {
+        "en": "the camera read another path on the table: a new game with it",
+        "de": "die Kamera sah eine andere Auslage: neues Spiel damit",
+        "nl": "de camera zag een ander pad: een nieuw spel daarmee",
+    },
+    "other-path": {
+        "en": "camera: the path on the table is not this game's ({detail}); enter moves by hand",
+        "de": "Kamera: die Auslage gehört nicht zu diesem Spiel ({detail}); Züge von Hand eingeben",
+        "nl": "camera: het pad op tafel hoort niet bij dit spel ({detail}); voer zetten met de hand in",
+    },
+    "unclear": {
+        "en": "can't read the path: {tiles} unclear; straighten them or enrol their faces",
+        "de": "Auslage nicht lesbar: {tiles} unklar; gerade legen oder Gesichter anlernen",
+        "nl": "pad onleesbaar: {tiles} onduidelijk; recht leggen of gezichten aanleren",
+    },
+    "bad-path": {
+        "en": "camera: the path read is no path for this game ({reason})",
+        "de": "Kamera: die gelesene Auslage passt nicht zum Spiel ({reason})",
+        "nl": "camera: het gelezen pad past niet bij het spel ({reason})",
+    },
+    "unknown": {
+        "en": "camera: it did not see this game's path laid out; enter moves by hand",
+        "de": "Kamera: sie hat die Auslage dieses Spiels nicht gesehen; Züge von Hand eingeben",
+        "nl": "camera: ze heeft het pad van dit spel niet gezien; voer zetten met de hand in",
+    },
+    "no-catalogue": {"en": "camera: {message}", "de": "Kamera: {message}", "nl": "camera: {message}"},
+    "back": {"en": "camera back", "de": "Kamera wieder da", "nl": "camera terug"},
+    "missed": {
+        "en": "the camera missed {tile}: entered by hand",
+        "de": "die Kamera hat {tile} verpasst: von Hand eingegeben",
+        "nl": "de camera miste {tile}: met de hand ingevoerd",
+    },
+}
+DEMO_MISPLAY_SHARE = 0.12  # demo takes that begin with a tile the player may not take
+DEMO_PATIENCE_FRAMES = 14  # frames the demo waits for the camera before entering by hand
+
+
+def say(key: str, lang: str, **values: Any) -> str:
+    words = WORDS[key]
+    return words.get(lang, words["en"]).format(**values)
+
+
+@dataclass(frozen=True)
+class Lost:
+    """The camera gave no frame."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Learned:
+    """The first full reading of a path."""
+
+    reading: PathReading
+    layout: PathLayout
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What one frame gave, for the game it was taken for."""
+
+    game_id: int
+    result: Observation | Waiting | Learned | Lost | None
+
+
+def layout_file(store_path: Path, game_id: int) -> Path | None:
+    """Where a game's path layout is kept: beside the store (none for a store in memory)."""
+    if str(store_path) == ":memory:":
+        return None
+    return store_path.with_name(f"{store_path.stem}.path-{game_id}.json")
+
+
+class CameraReferee:
+    """Owned by the appliance (``app``: referee, camera, presenter, buzzer, hub, recent,
+    live, console, lang, act, show); ``run`` looks at a frame every ``interval_ms``."""
+
+    def __init__(self, app: Any, config: Config, clock: Any = time.monotonic) -> None:
+        self.app = app
+        self.section = config.camera
+        self.clock = clock
+        self.camera: Camera = app.camera
+        self.period = max(0.0, self.section.interval_ms / 1000)
+        self.catalogue: Catalogue | None = None
+        self.tracker: PathTracker | None = None
+        self.synth: SynthCamera | None = None
+        self.referee: Any = None  # the referee listened to
+        self.game_id: int | None = None  # the game being followed
+        self.problem: str | None = None  # why this game is not followed
+        self.notice: tuple[str, str] | None = None  # (title, text) standing on the OLED and the page
+        self.waiting: tuple[str, float] | None = None  # a reason not to read, since when
+        self.clear_hint: str | None = None
+        self.veto: tuple[int, ...] | None = None  # after an undo: what not to enter again
+        self.last: Observation | None = None
+        self.pending: PathLayout | None = None  # read for a new game being started
+        self.seen_error = self.camera.error
+        self.frames = 0  # frames looked at: the demo waits in frames, not seconds
+        self.entered = 0  # takes entered from the camera
+        self.enabled = True  # False: never referee from the camera (``scarab run --camera none``)
+        self.demo_rng = random.Random(0)  # the demo's mistakes, apart from its players' choices
+        self.last_fault: str | None = None
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def error(self) -> str | None:
+        """For the appliance's device list: the camera's own error."""
+        return self.camera.error
+
+    def _note(self, text: str) -> None:
+        self.app.recent.append(text)
+        if self.app.live is None:
+            self.app.console.print(text, soft_wrap=True)
+
+    def notices(self) -> list[str]:
+        """What the page's banner shows besides device warnings."""
+        out = []
+        if self.notice is not None:
+            out.append(f"{self.notice[0]}: {self.notice[1]}")
+        if self.problem:
+            out.append(self.problem)
+        if self.clear_hint:
+            out.append(self.clear_hint)
+        return out
+
+    def watching(self) -> bool:
+        """Whether the camera follows the game now."""
+        state = self.app.referee.state
+        return (
+            self.enabled
+            and self.camera.name != "none"
+            and state.game == "tutankhamen"
+            and not state.finished
+            and self.problem is None
+            and self.tracker is not None
+        )
+
+    def ready(self) -> bool:
+        """Following with the path's places known: a take will be seen."""
+        return self.watching() and self.tracker is not None and self.tracker.layout is not None
+
+    def _follow(self) -> None:
+        """Listen to the current referee; start over when the game changed."""
+        referee = self.app.referee
+        if referee is not self.referee:
+            self.referee = referee
+            referee.subscribe(self.changed)
+        if referee.game_id != self.game_id:
+            self.start_game()
+
+    def changed(self, change: Any) -> None:
+        """After a commit: an undo or a correction is not to be entered again."""
+        if change.kind in {"undo", "correct"} and self.last is not None:
+            self.veto = tuple(self.last.removed)
+        if change.referee.state.finished:
+            self._set_notice(None)
+            self.clear_hint = None
+
+    def start_game(self) -> None:
+        referee = self.app.referee
+        self.game_id = referee.game_id
+        self.tracker, self.problem, self.veto, self.last = None, None, None, None
+        self.clear_hint = None
+        self._set_notice(None)
+        state = referee.state
+        if state.game != "tutankhamen" or self.camera.name == "none":
+            return
+        if self.catalogue is None:
+            from firmware.vision_cmd import default_catalog
+            from vision.catalogue import Catalogue
+            from vision.errors import VisionError
+
+            path = Path(self.section.catalog) if self.section.catalog else default_catalog("tutankhamen")
+            try:
+                self.catalogue = Catalogue.load(path, "tutankhamen")
+            except VisionError as exc:
+                self._problem(say("no-catalogue", self.app.lang, message=exc.message))
+                return
+        from vision.path_tracker import PathTracker, TrackerSettings
+
+        settings = TrackerSettings(votes=max(1, self.section.votes))
+        layout, pending = self._saved_layout(), self.pending
+        self.pending = None
+        if layout is None and pending is not None and pending.labels == list(state.path):
+            layout = pending
+            self._save_layout(layout)
+        self.tracker = PathTracker(self.catalogue, layout, settings)
+        if layout is not None and len(layout) != len(state.path):
+            self._problem(say("other-path", self.app.lang, detail=_difference(layout.labels, state.path)))
+        elif layout is None and any(t is None for t in state.path):
+            self._problem(say("unknown", self.app.lang))
+
+    def _stamp(self) -> dict[str, Any]:
+        """Which stored game a layout belongs to: its id alone could be reused by a new
+        store file."""
+        referee = self.app.referee
+        return {"id": referee.game_id, "started_at": referee.store.load(referee.game_id).started_at}
+
+    def _saved_layout(self) -> PathLayout | None:
+        from vision.path_tracker import PathLayout
+
+        file = layout_file(self.app.referee.store.path, self.app.referee.game_id)
+        if file is None or not file.exists():
+            return None
+        try:
+            doc = json.loads(file.read_text())
+            if doc.get("game") != self._stamp():
+                return None  # another store's game of that id
+            return PathLayout.from_json(doc["layout"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None  # damaged: read the path again if it is still whole
+
+    def _save_layout(self, layout: PathLayout) -> None:
+        file = layout_file(self.app.referee.store.path, self.app.referee.game_id)
+        if file is None:
+            return
+        tmp = file.with_suffix(".tmp")
+        try:
+            tmp.write_text(json.dumps({"game": self._stamp(), "layout": layout.to_json()}))
+            tmp.replace(file)
+        except OSError as exc:
+            self._note(f"! the path layout could not be saved: {exc}")
+
+    def _problem(self, text: str) -> None:
+        self.problem = text
+        self._note(text)
+        self.app.hub.refresh()
+
+    # ------------------------------------------------------------------ the loop
+
+    def see(self) -> Seen:
+        """Take one frame and look at it (in a worker thread: nothing here touches the
+        game)."""
+        game_id = self.game_id if self.game_id is not None else -1
+        tracker = self.tracker
+        frame = self.camera.read()
+        if frame is None:
+            return Seen(game_id, Lost(self.camera.error or "the camera sent no frame"))
+        self.frames += 1
+        if tracker is None:
+            return Seen(game_id, None)
+        if tracker.layout is not None:
+            return Seen(game_id, tracker.feed(frame))
+        from vision.errors import VisionError
+        from vision.frames import check_frame
+        from vision.path_tracker import Waiting
+
+        try:
+            image = check_frame(frame)
+            if not tracker.still(image):
+                return Seen(game_id, Waiting("moving", "the table is moving"))
+            reading = tracker.learn(image)
+        except VisionError as exc:
+            return Seen(game_id, Waiting(exc.code, exc.message))
+        if tracker.layout is None:
+            return Seen(game_id, Waiting("path-incomplete", "the path cannot be followed to marker 11"))
+        layout = tracker.layout
+        tracker.layout = None  # kept only once the game accepts it
+        assert layout is not None
+        return Seen(game_id, Learned(reading, layout))
+
+    def step(self) -> None:
+        """One frame, looked at and judged (the loop runs the look in a thread)."""
+        self._follow()
+        if self.watching():
+            self.judge(self.see())
+
+    async def run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                self._follow()
+                if self.watching():
+                    seen = await loop.run_in_executor(None, self.see)
+                    self.judge(seen)
+                    await asyncio.sleep(self.period)
+                    continue
+            except Exception as exc:  # a camera or vision fault must not stop the game: say so, go on
+                self._fault(exc)
+            await asyncio.sleep(0.2)
+
+    def _fault(self, exc: Exception) -> None:
+        text = f"! camera: {type(exc).__name__}: {exc}"
+        if text != self.last_fault:
+            self.last_fault = text
+            self._note(text)
+
+    def judge(self, seen: Seen) -> None:
+        """Turn what was seen into an action, a notice, or nothing."""
+        self._watch_camera()
+        if seen.game_id != self.game_id or not self.watching():
+            return  # looked at for a game that has since changed
+        result = seen.result
+        from vision.path_tracker import Observation, Waiting
+
+        if isinstance(result, Learned):
+            self.waiting = None
+            self.learned(result)
+        elif isinstance(result, Waiting):
+            self.wait(result)
+        elif isinstance(result, Observation):
+            self.waiting = None
+            if self.notice is not None and self.notice[0] == say("waiting", self.app.lang):
+                self._set_notice(None)
+            self.observed(result)
+
+    def _watch_camera(self) -> None:
+        error = self.camera.error
+        if error == self.seen_error:
+            return
+        self.seen_error = error
+        app = self.app
+        if error:
+            app.presenter.device_problem(error)
+            self._note(f"! {error}")
+        else:
+            self._note(say("back", app.lang))
+        app.hub.refresh()
+        app.show()
+
+    def wait(self, waiting: Waiting) -> None:
+        """A frame that could not count: shown once the reason has lasted a while (a
+        hand taking a tile is no news)."""
+        now = self.clock()
+        if waiting.code == "moving":
+            return  # people at work: the vote starts over, the reason is not news
+        if self.waiting is None or self.waiting[0] != waiting.reason:
+            self.waiting = (waiting.reason, now)
+        if now - self.waiting[1] >= self.section.wait_seconds and (
+            self.notice is None or self.notice[0] == say("waiting", self.app.lang)
+        ):
+            self._set_notice(
+                (say("waiting", self.app.lang), say("cant-read", self.app.lang, reason=waiting.reason))
+            )
+
+    # ------------------------------------------------------------------ the path read
+
+    def learned(self, found: Learned) -> None:
+        """The first full reading: this game's path, another path for a game not yet
+        begun (a new game with it), or something the camera cannot follow."""
+        app, lang = self.app, self.app.lang
+        referee, tracker = app.referee, self.tracker
+        assert tracker is not None
+        labels, path = found.layout.labels, list(referee.state.path)
+        same = len(labels) == len(path) and all(
+            a is None or a == b for a, b in zip(labels, path, strict=True)
+        )
+        if same:
+            tracker.layout = found.layout
+            self._save_layout(found.layout)
+            self._set_notice(None)
+            self._note(say("read", lang, count=len(labels)))
+            app.hub.refresh()
+            return
+        if referee.actions:
+            detail = _difference(labels, path)
+            self._problem(say("other-path", lang, detail=detail))
+            return
+        unclear = [i for i, label in enumerate(labels) if label is None]
+        if unclear:
+            text = say("unclear", lang, tiles=", ".join(str(i) for i in unclear[:8]))
+            self._set_notice((say("waiting", lang), text))
+            return
+        from engines.replay import LogError
+
+        header = {k: v for k, v in referee.header.items() if k != "seed"}
+        header["path"] = labels
+        self.pending = found.layout
+        try:
+            app.hub.new_game(header)
+        except LogError as exc:
+            self.pending = None
+            self._problem(say("bad-path", lang, reason=exc.message))
+            return
+        self._note(say("new-path", lang))
+
+    # ------------------------------------------------------------------ the rules
+
+    def observed(self, seen: Observation) -> None:
+        """Compare the table with the game: enter a take, or say what to put right."""
+        self.last = seen
+        app, lang = self.app, self.app.lang
+        state = app.referee.state
+        gone, unsure = set(seen.removed), set(seen.unreadable)
+        cleared = {i for i, tile in enumerate(state.path) if tile is None}
+        extra = sorted(gone - cleared)
+        lying = sorted(cleared - gone - unsure)
+        rear = min(state.pawns)
+        self._hint([i for i in lying if i < rear])
+        misplaced = [i for i in lying if i >= rear]
+        if self.veto is not None:
+            if tuple(seen.removed) == self.veto and extra:
+                self._refuse(say("put-back", lang), say("taken-back", lang, tiles=self._tiles(extra)))
+                return
+            self.veto = None
+        if not extra and not misplaced:
+            self._set_notice(None)
+            return
+        if len(extra) == 1 and not misplaced and state.phase == "move":
+            action: Action = {"player": state.to_act, "move": "take", "index": extra[0]}
+            if action in state.legal_actions():
+                self._note(say("saw", lang, tile=self._tile(extra[0])))
+                if app.act(action):
+                    self.entered += 1
+                    self._set_notice(None)
+                return
+        texts = []
+        if extra:
+            texts.append(self._why_not(extra))
+        if misplaced:
+            texts.append(say("lies", lang, tiles=self._tiles(misplaced)))
+        self._refuse(say("put-back" if extra else "check", lang), "; ".join(texts))
+
+    def _why_not(self, extra: list[int]) -> str:
+        state, lang = self.app.referee.state, self.app.lang
+        player = state.players[state.current]
+        if len(extra) > 1:
+            return say("several", lang, count=len(extra), tiles=self._tiles(extra))
+        tile = self._tile(extra[0])
+        if state.phase != "move":
+            prompt = render_prompt(state.prompt(), state.game, lang, state.edition)
+            return say("not-now", lang, tile=tile, prompt=prompt)
+        if extra[0] <= state.pawns[state.current]:
+            return say("behind", lang, player=player, tile=tile)
+        return say("not-legal", lang, player=player, tile=tile)
+
+    def _tile(self, index: int) -> str:
+        state = self.app.referee.state
+        label = state.path[index] or self._original(index)
+        name = game_wording(state.game).name(label, state.edition, self.app.lang) if label else "?"
+        return say("tile", self.app.lang, name=name, index=index)
+
+    def _original(self, index: int) -> str | None:
+        path = self.app.referee.header.get("path")
+        if isinstance(path, list) and index < len(path):
+            return str(path[index])
+        layout = self.tracker.layout if self.tracker is not None else None
+        return layout.labels[index] if layout is not None and index < len(layout) else None
+
+    def _tiles(self, indexes: list[int]) -> str:
+        return ", ".join(self._tile(i) for i in indexes[:3]) + (" …" if len(indexes) > 3 else "")
+
+    def _hint(self, to_clear: list[int]) -> None:
+        hint = say("clear", self.app.lang, tiles=self._tiles(to_clear)) if to_clear else None
+        if hint != self.clear_hint:
+            self.clear_hint = hint
+            self.app.hub.refresh()
+
+    def _refuse(self, title: str, text: str) -> None:
+        if self.notice == (title, text):
+            return
+        fresh = self.notice is None or self.notice[0] != title
+        self._set_notice((title, text))
+        if fresh:
+            self.app.buzzer.play("refused")
+        self._note(f"✗ {title}: {text}")
+
+    def _set_notice(self, notice: tuple[str, str] | None) -> None:
+        if notice == self.notice:
+            return
+        self.notice = notice
+        app = self.app
+        app.presenter.camera = notice
+        app.hub.refresh()
+        app.show()
+
+    # ------------------------------------------------------------------ the demo
+
+    def simulate(self, level: str = "easy") -> bool:
+        """The demo's camera: the synthetic twin filming this game's own table. False
+        when the game is not Tutankhamen."""
+        from hardware.synth_camera import PAWN_LABELS, SynthCamera
+
+        referee = self.app.referee
+        state = referee.state
+        if state.game != "tutankhamen":
+            return False
+        original = self._header_path()
+        seed = referee.header.get("seed", 0)
+        synth = SynthCamera(original, seed=seed if isinstance(seed, int) else 0, level=level)
+        synth.present = [tile is not None for tile in state.path]
+        for seat, place in enumerate(state.pawns):
+            if 0 <= place < len(original):
+                synth.pawns[PAWN_LABELS[seat]] = place
+        store = referee.store.path
+        cache = None if str(store) == ":memory:" else store.with_name("demo-catalog-tutankhamen.json")
+        self.catalogue = synth.catalogue(cache)
+        self.camera.close()
+        self.camera = self.app.camera = self.synth = synth
+        self.seen_error = None
+        self.period = 0.0
+        self.demo_rng = random.Random(seed)
+        self.game_id = None  # follow the game afresh, with this camera
+        self._follow()
+        return True
+
+    def _header_path(self) -> list[str]:
+        state = self.app.referee.state
+        path = self.app.referee.header.get("path")
+        if isinstance(path, list):
+            return [str(t) for t in path]
+        # a seeded game: the path as laid is the state's before any tile left it
+        from engines.replay import replay
+
+        fresh = replay([json.dumps(self.app.referee.header)]).state
+        return list(fresh.path) if len(fresh.path) == len(state.path) else list(state.path)
+
+    async def until(self, done: Any, frames: int, seconds: float = 60.0) -> bool:
+        """Wait until ``done()``, or until the camera has looked at ``frames`` more frames
+        (or stopped looking, or ``seconds`` went by without that)."""
+        start, deadline = self.frames, time.monotonic() + seconds
+        while not done():
+            if self.frames - start >= frames or not self.watching() or time.monotonic() > deadline:
+                return bool(done())
+            await asyncio.sleep(0.01)
+        return True
+
+    async def demo_turn(self, rng: random.Random, delay: float) -> None:
+        """One demo turn at the filmed table: a take is done on the table (sometimes
+        a wrong tile first, put back once the camera objects) and left to the camera;
+        every other decision is entered as a person would, by button or page."""
+        from hardware.synth_camera import PAWN_LABELS
+
+        app = self.app
+        synth = self.synth
+        if synth is not None and not self.ready():
+            await self.until(self.ready, DEMO_PATIENCE_FRAMES)
+        state = app.referee.state
+        action = rng.choice(state.legal_actions())
+        if synth is None or action["move"] != "take" or not self.ready():
+            if synth is not None and action["move"] == "beyond":
+                synth.move_pawn(PAWN_LABELS[state.current], None)
+            app.act(action)
+            return
+        pawn, index = PAWN_LABELS[state.current], int(action["index"])
+        stale = [i for i, tile in enumerate(state.path) if tile is None and synth.present[i]]
+        if stale:  # the last clean-up, cleared from the table as this player reaches in
+            synth.clear(stale, hand_frames=0)
+        misplay = self._misplay(index)
+        if misplay:
+            for i in misplay:
+                synth.take(i)
+            await self.until(lambda: self.notice is not None, DEMO_PATIENCE_FRAMES)
+            await asyncio.sleep(delay)  # the PUT IT BACK screen, for a while
+            for i in misplay:
+                synth.put_back(i)
+        start = len(app.referee.actions)
+        synth.take(index, pawn)
+        if not await self.until(lambda: len(app.referee.actions) != start, DEMO_PATIENCE_FRAMES):
+            self._note(say("missed", app.lang, tile=self._tile(index)))
+            app.act(action)
+
+    def _misplay(self, index: int) -> list[int]:
+        """Sometimes a demo player reaches for a tile they may not take: one behind their
+        pawn, or two at once."""
+        demo_rng = self.demo_rng
+        if self.synth is None or demo_rng.random() >= DEMO_MISPLAY_SHARE:
+            return []
+        state = self.app.referee.state
+        own = state.pawns[state.current]
+        behind = [i for i in range(min(state.pawns) + 1, own) if state.path[i] is not None]
+        if behind and demo_rng.random() < 0.6:
+            return [demo_rng.choice(behind)]
+        others = [int(a["index"]) for a in state.legal_actions() if a.get("index") not in (None, index)]
+        return [index, demo_rng.choice(others)] if others else []
+
+    def close(self) -> None:
+        self.camera.close()
+
+
+def _difference(labels: list[str | None], path: list[str | None]) -> str:
+    if len(labels) != len(path):
+        return f"{len(labels)} tiles, the game has {len(path)}"
+    for i, (a, b) in enumerate(zip(labels, path, strict=True)):
+        if a is not None and a != b:
+            return f"index {i}: {a}, the game has {b}"
+    return "?"
