@@ -32,6 +32,7 @@ class Wording:
     events: Templates
     name: Callable[[str, str | None, str], str] = _same
     token_keys: frozenset[str] = field(default_factory=frozenset)
+    details: Callable[[Event, str], str] | None = None  # an event's fine print (a scoring card by card)
 
 
 # Texts every game shares; a game's own templates win.
@@ -114,3 +115,9 @@ def render_event(event: Event, game: str, lang: str = "en", edition: str | None 
     words = wording(game)
     values = _fields(event, words, lang, edition)
     return _render([words.events, COMMON_EVENTS], str(event.get("type", "")), values, lang)
+
+
+def render_details(event: Event, game: str, lang: str = "en") -> str:
+    """An event's fine print where the game has any (Ankh: each row card by card), else ""."""
+    details = wording(game).details
+    return details(event, lang if lang in LANGUAGES else "en") if details else ""

@@ -38,19 +38,17 @@ from typing import TYPE_CHECKING, Any
 from engines.core import Action
 from engines.wording import render_prompt
 from engines.wording import wording as game_wording
+from firmware.camera_follow import CameraFollower, Words, load_catalogue
 from firmware.config import Config
 
 if TYPE_CHECKING:
-    from hardware.camera import Camera
     from hardware.synth_camera import SynthCamera
     from vision.catalogue import Catalogue
     from vision.path_reader import PathReading
-    from vision.path_tracker import Observation, PathLayout, PathTracker, Waiting
+    from vision.path_tracker import Observation, PathLayout, PathTracker
 
-WORDS: dict[str, dict[str, str]] = {
-    "put-back": {"en": "PUT IT BACK", "de": "ZURÜCKLEGEN", "nl": "TERUGLEGGEN"},
+PATH_WORDS: Words = {
     "check": {"en": "CHECK THE PATH", "de": "AUSLAGE PRÜFEN", "nl": "PAD CONTROLEREN"},
-    "waiting": {"en": "CAMERA WAITING", "de": "KAMERA WARTET", "nl": "CAMERA WACHT"},
     "tile": {"en": "{name} (index {index})", "de": "{name} (Feld {index})", "nl": "{name} (positie {index})"},
     "behind": {
         "en": "{player}: {tile} lies behind your pawn",
@@ -87,11 +85,6 @@ WORDS: dict[str, dict[str, str]] = {
         "de": "abräumen: {tiles} (hinter der letzten Figur)",
         "nl": "opruimen: {tiles} (achter de laatste pion)",
     },
-    "cant-read": {
-        "en": "can't read — waiting: {reason}",
-        "de": "nicht lesbar — warte: {reason}",
-        "nl": "onleesbaar — wacht: {reason}",
-    },
     "saw": {
         "en": "the camera sees {tile} taken:",
         "de": "die Kamera sieht {tile} genommen:",
@@ -127,8 +120,6 @@ WORDS: dict[str, dict[str, str]] = {
         "de": "Kamera: sie hat die Auslage dieses Spiels nicht gesehen; Züge von Hand eingeben",
         "nl": "camera: ze heeft het pad van dit spel niet gezien; voer zetten met de hand in",
     },
-    "no-catalogue": {"en": "camera: {message}", "de": "Kamera: {message}", "nl": "camera: {message}"},
-    "back": {"en": "camera back", "de": "Kamera wieder da", "nl": "camera terug"},
     "missed": {
         "en": "the camera missed {tile}: entered by hand",
         "de": "die Kamera hat {tile} verpasst: von Hand eingegeben",
@@ -139,32 +130,12 @@ DEMO_MISPLAY_SHARE = 0.12  # demo takes that begin with a tile the player may no
 DEMO_PATIENCE_FRAMES = 14  # frames the demo waits for the camera before entering by hand
 
 
-def say(key: str, lang: str, **values: Any) -> str:
-    words = WORDS[key]
-    return words.get(lang, words["en"]).format(**values)
-
-
-@dataclass(frozen=True)
-class Lost:
-    """The camera gave no frame."""
-
-    reason: str
-
-
 @dataclass(frozen=True)
 class Learned:
     """The first full reading of a path."""
 
     reading: PathReading
     layout: PathLayout
-
-
-@dataclass(frozen=True)
-class Seen:
-    """What one frame gave, for the game it was taken for."""
-
-    game_id: int
-    result: Observation | Waiting | Learned | Lost | None
 
 
 def layout_file(store_path: Path, game_id: int) -> Path | None:
@@ -174,110 +145,46 @@ def layout_file(store_path: Path, game_id: int) -> Path | None:
     return store_path.with_name(f"{store_path.stem}.path-{game_id}.json")
 
 
-class CameraReferee:
-    """Owned by the appliance (``app``: referee, camera, presenter, buzzer, hub, recent,
-    live, console, lang, act, show); ``run`` looks at a frame every ``interval_ms``."""
+class CameraReferee(CameraFollower):
+    """Follows a Tutankhamen game from the path on the table (see the module's doc)."""
+
+    GAME = "tutankhamen"
+    WORDS = PATH_WORDS
 
     def __init__(self, app: Any, config: Config, clock: Any = time.monotonic) -> None:
-        self.app = app
-        self.section = config.camera
-        self.clock = clock
-        self.camera: Camera = app.camera
-        self.period = max(0.0, self.section.interval_ms / 1000)
+        super().__init__(app, config, clock)
         self.catalogue: Catalogue | None = None
         self.tracker: PathTracker | None = None
         self.synth: SynthCamera | None = None
-        self.referee: Any = None  # the referee listened to
-        self.game_id: int | None = None  # the game being followed
-        self.problem: str | None = None  # why this game is not followed
-        self.notice: tuple[str, str] | None = None  # (title, text) standing on the OLED and the page
-        self.waiting: tuple[str, float] | None = None  # a reason not to read, since when
         self.clear_hint: str | None = None
         self.veto: tuple[int, ...] | None = None  # after an undo: what not to enter again
         self.last: Observation | None = None
         self.pending: PathLayout | None = None  # read for a new game being started
-        self.seen_error = self.camera.error
-        self.frames = 0  # frames looked at: the demo waits in frames, not seconds
-        self.entered = 0  # takes entered from the camera
-        self.enabled = True  # False: never referee from the camera (``scarab run --camera none``)
         self.demo_rng = random.Random(0)  # the demo's mistakes, apart from its players' choices
-        self.last_fault: str | None = None
 
     # ------------------------------------------------------------------ state
 
-    @property
-    def error(self) -> str | None:
-        """For the appliance's device list: the camera's own error."""
-        return self.camera.error
-
-    def _note(self, text: str) -> None:
-        self.app.recent.append(text)
-        if self.app.live is None:
-            self.app.console.print(text, soft_wrap=True)
-
     def notices(self) -> list[str]:
-        """What the page's banner shows besides device warnings."""
-        out = []
-        if self.notice is not None:
-            out.append(f"{self.notice[0]}: {self.notice[1]}")
-        if self.problem:
-            out.append(self.problem)
-        if self.clear_hint:
-            out.append(self.clear_hint)
-        return out
-
-    def watching(self) -> bool:
-        """Whether the camera follows the game now."""
-        state = self.app.referee.state
-        return (
-            self.enabled
-            and self.camera.name != "none"
-            and state.game == "tutankhamen"
-            and not state.finished
-            and self.problem is None
-            and self.tracker is not None
-        )
+        return super().notices() + ([self.clear_hint] if self.clear_hint else [])
 
     def ready(self) -> bool:
         """Following with the path's places known: a take will be seen."""
         return self.watching() and self.tracker is not None and self.tracker.layout is not None
-
-    def _follow(self) -> None:
-        """Listen to the current referee; start over when the game changed."""
-        referee = self.app.referee
-        if referee is not self.referee:
-            self.referee = referee
-            referee.subscribe(self.changed)
-        if referee.game_id != self.game_id:
-            self.start_game()
 
     def changed(self, change: Any) -> None:
         """After a commit: an undo or a correction is not to be entered again."""
         if change.kind in {"undo", "correct"} and self.last is not None:
             self.veto = tuple(self.last.removed)
         if change.referee.state.finished:
-            self._set_notice(None)
             self.clear_hint = None
+        super().changed(change)
 
     def start_game(self) -> None:
-        referee = self.app.referee
-        self.game_id = referee.game_id
-        self.tracker, self.problem, self.veto, self.last = None, None, None, None
-        self.clear_hint = None
-        self._set_notice(None)
-        state = referee.state
-        if state.game != "tutankhamen" or self.camera.name == "none":
-            return
+        self.veto, self.last, self.clear_hint = None, None, None
+        state = self.app.referee.state
         if self.catalogue is None:
-            from firmware.vision_cmd import default_catalog
-            from vision.catalogue import Catalogue
-            from vision.errors import VisionError
-
-            path = Path(self.section.catalog) if self.section.catalog else default_catalog("tutankhamen")
-            try:
-                self.catalogue = Catalogue.load(path, "tutankhamen")
-            except VisionError as exc:
-                self._problem(say("no-catalogue", self.app.lang, message=exc.message))
+            self.catalogue = load_catalogue(self, "tutankhamen")
+            if self.catalogue is None:
                 return
         from vision.path_tracker import PathTracker, TrackerSettings
 
@@ -289,9 +196,9 @@ class CameraReferee:
             self._save_layout(layout)
         self.tracker = PathTracker(self.catalogue, layout, settings)
         if layout is not None and len(layout) != len(state.path):
-            self._problem(say("other-path", self.app.lang, detail=_difference(layout.labels, state.path)))
+            self._problem(self.say("other-path", detail=_difference(layout.labels, state.path)))
         elif layout is None and any(t is None for t in state.path):
-            self._problem(say("unknown", self.app.lang))
+            self._problem(self.say("unknown"))
 
     def _stamp(self) -> dict[str, Any]:
         """Which stored game a layout belongs to: its id alone could be reused by a new
@@ -324,26 +231,13 @@ class CameraReferee:
         except OSError as exc:
             self._note(f"! the path layout could not be saved: {exc}")
 
-    def _problem(self, text: str) -> None:
-        self.problem = text
-        self._note(text)
-        self.app.hub.refresh()
-
     # ------------------------------------------------------------------ the loop
 
-    def see(self) -> Seen:
-        """Take one frame and look at it (in a worker thread: nothing here touches the
-        game)."""
-        game_id = self.game_id if self.game_id is not None else -1
-        tracker = self.tracker
-        frame = self.camera.read()
-        if frame is None:
-            return Seen(game_id, Lost(self.camera.error or "the camera sent no frame"))
-        self.frames += 1
-        if tracker is None:
-            return Seen(game_id, None)
+    def look(self, tracker: Any, frame: Any) -> Any:
+        """Once the places are known, the tracker's verdict; before that, the first full
+        reading of the path (kept only once the game accepts it)."""
         if tracker.layout is not None:
-            return Seen(game_id, tracker.feed(frame))
+            return tracker.feed(frame)
         from vision.errors import VisionError
         from vision.frames import check_frame
         from vision.path_tracker import Waiting
@@ -351,97 +245,28 @@ class CameraReferee:
         try:
             image = check_frame(frame)
             if not tracker.still(image):
-                return Seen(game_id, Waiting("moving", "the table is moving"))
+                return Waiting("moving", "the table is moving")
             reading = tracker.learn(image)
         except VisionError as exc:
-            return Seen(game_id, Waiting(exc.code, exc.message))
+            return Waiting(exc.code, exc.message)
         if tracker.layout is None:
-            return Seen(game_id, Waiting("path-incomplete", "the path cannot be followed to marker 11"))
+            return Waiting("path-incomplete", "the path cannot be followed to marker 11")
         layout = tracker.layout
-        tracker.layout = None  # kept only once the game accepts it
-        assert layout is not None
-        return Seen(game_id, Learned(reading, layout))
+        tracker.layout = None
+        return Learned(reading, layout)
 
-    def step(self) -> None:
-        """One frame, looked at and judged (the loop runs the look in a thread)."""
-        self._follow()
-        if self.watching():
-            self.judge(self.see())
-
-    async def run(self) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            try:
-                self._follow()
-                if self.watching():
-                    seen = await loop.run_in_executor(None, self.see)
-                    self.judge(seen)
-                    await asyncio.sleep(self.period)
-                    continue
-            except Exception as exc:  # a camera or vision fault must not stop the game: say so, go on
-                self._fault(exc)
-            await asyncio.sleep(0.2)
-
-    def _fault(self, exc: Exception) -> None:
-        text = f"! camera: {type(exc).__name__}: {exc}"
-        if text != self.last_fault:
-            self.last_fault = text
-            self._note(text)
-
-    def judge(self, seen: Seen) -> None:
-        """Turn what was seen into an action, a notice, or nothing."""
-        self._watch_camera()
-        if seen.game_id != self.game_id or not self.watching():
-            return  # looked at for a game that has since changed
-        result = seen.result
-        from vision.path_tracker import Observation, Waiting
-
+    def handle(self, result: Any) -> None:
         if isinstance(result, Learned):
-            self.waiting = None
             self.learned(result)
-        elif isinstance(result, Waiting):
-            self.wait(result)
-        elif isinstance(result, Observation):
-            self.waiting = None
-            if self.notice is not None and self.notice[0] == say("waiting", self.app.lang):
-                self._set_notice(None)
-            self.observed(result)
-
-    def _watch_camera(self) -> None:
-        error = self.camera.error
-        if error == self.seen_error:
-            return
-        self.seen_error = error
-        app = self.app
-        if error:
-            app.presenter.device_problem(error)
-            self._note(f"! {error}")
         else:
-            self._note(say("back", app.lang))
-        app.hub.refresh()
-        app.show()
-
-    def wait(self, waiting: Waiting) -> None:
-        """A frame that could not count: shown once the reason has lasted a while (a
-        hand taking a tile is no news)."""
-        now = self.clock()
-        if waiting.code == "moving":
-            return  # people at work: the vote starts over, the reason is not news
-        if self.waiting is None or self.waiting[0] != waiting.reason:
-            self.waiting = (waiting.reason, now)
-        if now - self.waiting[1] >= self.section.wait_seconds and (
-            self.notice is None or self.notice[0] == say("waiting", self.app.lang)
-        ):
-            self._set_notice(
-                (say("waiting", self.app.lang), say("cant-read", self.app.lang, reason=waiting.reason))
-            )
+            self.observed(result)
 
     # ------------------------------------------------------------------ the path read
 
     def learned(self, found: Learned) -> None:
         """The first full reading: this game's path, another path for a game not yet
         begun (a new game with it), or something the camera cannot follow."""
-        app, lang = self.app, self.app.lang
+        app = self.app
         referee, tracker = app.referee, self.tracker
         assert tracker is not None
         labels, path = found.layout.labels, list(referee.state.path)
@@ -452,17 +277,17 @@ class CameraReferee:
             tracker.layout = found.layout
             self._save_layout(found.layout)
             self._set_notice(None)
-            self._note(say("read", lang, count=len(labels)))
+            self._note(self.say("read", count=len(labels)))
             app.hub.refresh()
             return
         if referee.actions:
             detail = _difference(labels, path)
-            self._problem(say("other-path", lang, detail=detail))
+            self._problem(self.say("other-path", detail=detail))
             return
         unclear = [i for i, label in enumerate(labels) if label is None]
         if unclear:
-            text = say("unclear", lang, tiles=", ".join(str(i) for i in unclear[:8]))
-            self._set_notice((say("waiting", lang), text))
+            text = self.say("unclear", tiles=", ".join(str(i) for i in unclear[:8]))
+            self._set_notice((self.say("waiting"), text))
             return
         from engines.replay import LogError
 
@@ -473,16 +298,16 @@ class CameraReferee:
             app.hub.new_game(header)
         except LogError as exc:
             self.pending = None
-            self._problem(say("bad-path", lang, reason=exc.message))
+            self._problem(self.say("bad-path", reason=exc.message))
             return
-        self._note(say("new-path", lang))
+        self._note(self.say("new-path"))
 
     # ------------------------------------------------------------------ the rules
 
     def observed(self, seen: Observation) -> None:
         """Compare the table with the game: enter a take, or say what to put right."""
         self.last = seen
-        app, lang = self.app, self.app.lang
+        app = self.app
         state = app.referee.state
         gone, unsure = set(seen.removed), set(seen.unreadable)
         cleared = {i for i, tile in enumerate(state.path) if tile is None}
@@ -493,7 +318,7 @@ class CameraReferee:
         misplaced = [i for i in lying if i >= rear]
         if self.veto is not None:
             if tuple(seen.removed) == self.veto and extra:
-                self._refuse(say("put-back", lang), say("taken-back", lang, tiles=self._tiles(extra)))
+                self._refuse(self.say("put-back"), self.say("taken-back", tiles=self._tiles(extra)))
                 return
             self.veto = None
         if not extra and not misplaced:
@@ -502,7 +327,7 @@ class CameraReferee:
         if len(extra) == 1 and not misplaced and state.phase == "move":
             action: Action = {"player": state.to_act, "move": "take", "index": extra[0]}
             if action in state.legal_actions():
-                self._note(say("saw", lang, tile=self._tile(extra[0])))
+                self._note(self.say("saw", tile=self._tile(extra[0])))
                 if app.act(action):
                     self.entered += 1
                     self._set_notice(None)
@@ -511,27 +336,27 @@ class CameraReferee:
         if extra:
             texts.append(self._why_not(extra))
         if misplaced:
-            texts.append(say("lies", lang, tiles=self._tiles(misplaced)))
-        self._refuse(say("put-back" if extra else "check", lang), "; ".join(texts))
+            texts.append(self.say("lies", tiles=self._tiles(misplaced)))
+        self._refuse(self.say("put-back" if extra else "check"), "; ".join(texts))
 
     def _why_not(self, extra: list[int]) -> str:
         state, lang = self.app.referee.state, self.app.lang
         player = state.players[state.current]
         if len(extra) > 1:
-            return say("several", lang, count=len(extra), tiles=self._tiles(extra))
+            return self.say("several", count=len(extra), tiles=self._tiles(extra))
         tile = self._tile(extra[0])
         if state.phase != "move":
             prompt = render_prompt(state.prompt(), state.game, lang, state.edition)
-            return say("not-now", lang, tile=tile, prompt=prompt)
+            return self.say("not-now", tile=tile, prompt=prompt)
         if extra[0] <= state.pawns[state.current]:
-            return say("behind", lang, player=player, tile=tile)
-        return say("not-legal", lang, player=player, tile=tile)
+            return self.say("behind", player=player, tile=tile)
+        return self.say("not-legal", player=player, tile=tile)
 
     def _tile(self, index: int) -> str:
         state = self.app.referee.state
         label = state.path[index] or self._original(index)
         name = game_wording(state.game).name(label, state.edition, self.app.lang) if label else "?"
-        return say("tile", self.app.lang, name=name, index=index)
+        return self.say("tile", name=name, index=index)
 
     def _original(self, index: int) -> str | None:
         path = self.app.referee.header.get("path")
@@ -544,28 +369,10 @@ class CameraReferee:
         return ", ".join(self._tile(i) for i in indexes[:3]) + (" …" if len(indexes) > 3 else "")
 
     def _hint(self, to_clear: list[int]) -> None:
-        hint = say("clear", self.app.lang, tiles=self._tiles(to_clear)) if to_clear else None
+        hint = self.say("clear", tiles=self._tiles(to_clear)) if to_clear else None
         if hint != self.clear_hint:
             self.clear_hint = hint
             self.app.hub.refresh()
-
-    def _refuse(self, title: str, text: str) -> None:
-        if self.notice == (title, text):
-            return
-        fresh = self.notice is None or self.notice[0] != title
-        self._set_notice((title, text))
-        if fresh:
-            self.app.buzzer.play("refused")
-        self._note(f"✗ {title}: {text}")
-
-    def _set_notice(self, notice: tuple[str, str] | None) -> None:
-        if notice == self.notice:
-            return
-        self.notice = notice
-        app = self.app
-        app.presenter.camera = notice
-        app.hub.refresh()
-        app.show()
 
     # ------------------------------------------------------------------ the demo
 
@@ -608,16 +415,6 @@ class CameraReferee:
         fresh = replay([json.dumps(self.app.referee.header)]).state
         return list(fresh.path) if len(fresh.path) == len(state.path) else list(state.path)
 
-    async def until(self, done: Any, frames: int, seconds: float = 60.0) -> bool:
-        """Wait until ``done()``, or until the camera has looked at ``frames`` more frames
-        (or stopped looking, or ``seconds`` went by without that)."""
-        start, deadline = self.frames, time.monotonic() + seconds
-        while not done():
-            if self.frames - start >= frames or not self.watching() or time.monotonic() > deadline:
-                return bool(done())
-            await asyncio.sleep(0.01)
-        return True
-
     async def demo_turn(self, rng: random.Random, delay: float) -> None:
         """One demo turn at the filmed table: a take is done on the table (sometimes
         a wrong tile first, put back once the camera objects) and left to the camera;
@@ -650,7 +447,7 @@ class CameraReferee:
         start = len(app.referee.actions)
         synth.take(index, pawn)
         if not await self.until(lambda: len(app.referee.actions) != start, DEMO_PATIENCE_FRAMES):
-            self._note(say("missed", app.lang, tile=self._tile(index)))
+            self._note(self.say("missed", tile=self._tile(index)))
             app.act(action)
 
     def _misplay(self, index: int) -> list[int]:
@@ -666,9 +463,6 @@ class CameraReferee:
             return [demo_rng.choice(behind)]
         others = [int(a["index"]) for a in state.legal_actions() if a.get("index") not in (None, index)]
         return [index, demo_rng.choice(others)] if others else []
-
-    def close(self) -> None:
-        self.camera.close()
 
 
 def _difference(labels: list[str | None], path: list[str | None]) -> str:

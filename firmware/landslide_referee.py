@@ -109,9 +109,10 @@ def detector_for(sensor: MotionSensor, settings: Settings) -> LandslideDetector 
 
 
 def demo_header(header: dict[str, Any]) -> dict[str, Any]:
-    """The demo plays Gulo Gulo in full mode: markers laid from the seed, and the
-    simulation menu, so random players reach the burial chamber."""
-    if header.get("game") == "gulogulo":
+    """The demo plays Gulo Gulo in full mode (markers laid from the seed, and the
+    simulation menu, so random players reach the burial chamber) and Ankh too (hands dealt
+    from the seed: the demo players lay real cards)."""
+    if header.get("game") in {"gulogulo", "ankh"}:
         return {**header, "mode": "full"}
     return header
 

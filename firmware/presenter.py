@@ -52,7 +52,17 @@ class Presenter:
         self.camera: tuple[str, str] | None = None  # the camera's PUT IT BACK or waiting: likewise
 
     def note(self, events: list[Event]) -> None:
-        self.scorings += [e for e in events if e.get("type") == "scored"]
+        for event in events:
+            if event.get("type") != "scored":
+                continue
+            self.scorings.append(event)
+            rows = event.get("rows")
+            if isinstance(rows, dict):  # Ankh: then every row card by card
+                for player, cards in rows.items():
+                    total = event.get("awards", {}).get(player, 0)
+                    self.scorings.append(
+                        {"type": "row-scored", "player": player, "total": total, "cards": cards}
+                    )
 
     def refuse(self, text: str) -> None:
         self.message = (word("refused", self.lang), text)
@@ -87,6 +97,11 @@ class Presenter:
 
     def scoring_frame(self, referee: Referee, event: Event) -> Image.Image:
         state = referee.state
+        if event.get("type") == "row-scored":
+            from engines.ankh.wording import short_card
+
+            cards = [(short_card(c["card"], self.lang), c["factor"], c["points"]) for c in event["cards"]]
+            return screens.breakdown(word("scoring", self.lang), event["player"], event["total"], cards)
         words = game_wording(state.game)
         subject = str(event.get("set", ""))
         if subject:

@@ -32,10 +32,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from engines import GAMES
 from engines.core import Action, RuleError
 from engines.replay import LogError
 from engines.wording import LANGUAGES, render_event
 from firmware.camera_referee import CameraReferee
+from firmware.card_referee import CardReferee
 from firmware.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE
 from firmware.config import Config, ConfigError, load, resolve_driver
 from firmware.landslide_referee import LandslideReferee, demo_header
@@ -60,6 +62,7 @@ def add_parser(sub: Any) -> None:
         "--delay", type=float, default=None, help="demo: seconds per move (default 1.2 on a terminal)"
     )
     p.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
+    p.add_argument("--game", choices=GAMES, help="the game a new game is of (default from the config)")
     p.add_argument(
         "--input",
         choices=["auto", "terminal", "stdin", "none"],
@@ -72,8 +75,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--camera",
         choices=["synth", "none"],
-        help="synth: the demo films its own Tutankhamen table and the camera referees it (the"
-        " demo's default); none: never referee from the camera",
+        help="synth: the demo films its own Tutankhamen or Ankh table and the camera referees it"
+        " (the demo's default); none: never referee from the camera",
     )
     p.set_defaults(handler=run)
 
@@ -135,6 +138,7 @@ class Appliance:
             camera.height,
         )
         self.cameras = CameraReferee(self, config)  # Tutankhamen's takes, from the camera
+        self.cards = CardReferee(self, config)  # Ankh's plays, from the same camera
         self.landslides = LandslideReferee(self, config)  # Gulo Gulo's pulls, from the motion sensor
         self.sensor = self.landslides  # its error: the sensor's, or its calibration's
         self.recent: list[str] = []
@@ -154,7 +158,10 @@ class Appliance:
             self.pin,
             self.frame_png,
             warnings=lambda: (
-                [d.error for d in devices if d.error] + self.landslides.notices() + self.cameras.notices()
+                [d.error for d in devices if d.error]
+                + self.landslides.notices()
+                + self.cameras.notices()
+                + self.cards.notices()
             ),
         )
         self.web_task: asyncio.Task[None] | None = None
@@ -278,14 +285,16 @@ class Appliance:
 
     async def demo_players(self, rng: random.Random, delay: float, camera: bool = True) -> None:
         self.landslides.simulate()  # pulls are simulated traces through the real detector
-        filmed = camera and self.cameras.simulate()  # takes are frames the camera referee reads
+        # takes and plays are frames the camera referees read
+        filmed = camera and (self.cameras.simulate() or self.cards.simulate())
+        follower = self.cameras if self.referee.state.game == "tutankhamen" else self.cards
         while not self.referee.state.finished:
             await asyncio.sleep(delay)
             if self.landslides.pulling():
                 await self.landslides.demo_pull(rng, delay)
                 continue
             if filmed:
-                await self.cameras.demo_turn(rng, delay)
+                await follower.demo_turn(rng, delay)
                 continue
             self.act(rng.choice(self.referee.state.legal_actions()))
 
@@ -413,6 +422,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"scarab run: {exc}", file=sys.stderr)
         return EXIT_REJECTED
     lang = args.lang or config.table.language
+    if args.game:
+        config.table.game = args.game
     if args.camera == "synth" and not args.demo:
         print("scarab run: --camera synth films the demo's own table; use it with --demo", file=sys.stderr)
         return EXIT_USAGE
@@ -464,8 +475,9 @@ async def main(
         f"Scarab: game {referee.game_id} ({referee.state.game}), {stored} actions stored; table PIN {app.pin}"
     )
     tasks = [asyncio.create_task(app.button_presses()), asyncio.create_task(app.landslides.run())]
-    app.cameras.enabled = args.camera != "none"
-    tasks.append(asyncio.create_task(app.cameras.run()))
+    for follower in (app.cameras, app.cards):
+        follower.enabled = args.camera != "none"
+        tasks.append(asyncio.create_task(follower.run()))
 
     async def drive() -> None:
         if args.demo:

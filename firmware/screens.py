@@ -105,6 +105,26 @@ def scoring(
     return image
 
 
+def breakdown(heading: str, player: str, total: int, cards: Sequence[tuple[str, int, int]]) -> Image.Image:
+    """One row's points at a scoring, card by card: ``cards`` are (short name, factor,
+    points), e.g. ("G3", 2, 6); two columns of up to 4, the rest summed up as "+n more"."""
+    image, draw = _canvas()
+    _title(draw, heading, f"{total:+d}")
+    draw.text((0, LINE + 1), latin1(player)[:COLUMNS], font=FONT, fill=1)
+    width = COLUMNS // 2
+    shown = cards if len(cards) <= 8 else cards[:7]
+    for i, (name, factor, points) in enumerate(shown):
+        column, row = i // 4, i % 4
+        text = f"{latin1(name)}x{factor}".ljust(width - 4) + f"{points:+d}".rjust(3)
+        draw.text((column * (WIDTH // 2), 2 * LINE + 1 + row * (LINE - 1)), text, font=FONT, fill=1)
+    if len(cards) > 8:
+        rest = sum(points for _, _, points in cards[7:])
+        draw.text(
+            (WIDTH // 2, 2 * LINE + 1 + 3 * (LINE - 1)), f"+{len(cards) - 7} {rest:+d}", font=FONT, fill=1
+        )
+    return image
+
+
 def scoreboard(title: str, rows: Sequence[tuple[str, str]], marked: Sequence[str] = ()) -> Image.Image:
     """Everyone's standing; up to 4 rows in one column, up to 8 in two. ``marked``
     names (the player to act, or the winners) get a '>' in front."""

@@ -16,23 +16,20 @@ import os
 import random
 import subprocess
 import sys
-import types
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from fake_table import Clock, FakeApp
 from PIL import Image, ImageChops
 from rich.console import Console
 
-from engines.core import Action, RuleError
 from firmware import screens
 from firmware.camera_referee import CameraReferee, layout_file
 from firmware.config import Config
-from firmware.presenter import Presenter
 from firmware.referee import Referee
 from firmware.store import Store
-from hardware.buzzer import Buzzer
 from hardware.synth_camera import PAWN_LABELS, SynthCamera
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "screens"
@@ -57,48 +54,6 @@ PATH = [
 HEADER = {"game": "tutankhamen", "edition": "otb2004", "players": ["Ann", "Ben"], "path": PATH}
 ANN, BEN = PAWN_LABELS[0], PAWN_LABELS[1]
 SCENE_SEED = 3
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-class FakeApp:
-    """The parts of the appliance the camera referee uses."""
-
-    def __init__(self, referee: Referee, camera: Any) -> None:
-        self.referee = referee
-        self.camera = camera
-        self.presenter = Presenter("en")
-        self.buzzer = Buzzer("none", 18)
-        self.hub = types.SimpleNamespace(refreshes=0, headers=[])
-        self.hub.refresh = lambda: setattr(self.hub, "refreshes", self.hub.refreshes + 1)
-        self.hub.new_game = self.new_game
-        self.recent: list[str] = []
-        self.live = None
-        self.console = Console(file=io.StringIO())
-        self.lang = "en"
-        self.frames: list[Image.Image] = []
-        self.refusals: list[str] = []
-
-    def act(self, action: Action) -> bool:
-        try:
-            self.referee.act(action)
-        except RuleError as exc:
-            self.refusals.append(exc.message)
-            return False
-        return True
-
-    def show(self) -> None:
-        self.frames.append(self.presenter.frame(self.referee))
-
-    def new_game(self, header: dict[str, Any]) -> None:
-        self.hub.headers.append(header)
-        self.referee = Referee.start(self.referee.store, header)
 
 
 @pytest.fixture(scope="module")

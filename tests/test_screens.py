@@ -42,6 +42,12 @@ SCREENS: dict[str, Callable[[], Image.Image]] = {
         "Illegal move", "Ben: the tile at index 3 was passed earlier; a tile once passed may not be taken"
     ),
     "join": lambda: screens.join("http://192.168.1.23:8080/", "493817"),
+    "breakdown-five": lambda: screens.breakdown(
+        "SCORING", "Tanya", 2, [("gr1", 2, 2), ("ye3", 1, 3), ("bl5", 0, 0), ("re3", -1, -3), ("gr0", 2, 0)]
+    ),
+    "breakdown-nine": lambda: screens.breakdown(
+        "WERTUNG", "Julia", 12, [(f"ge{v}", 1, v) for v in range(1, 10)]
+    ),
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.ankh.cards import MUMMY, parse_papyrus
+from engines.core import Event
 from engines.wording import Wording
 
 COLOUR_NAMES: dict[str, dict[str, str]] = {
@@ -64,9 +65,32 @@ def card_name(card: str, edition: str | None, lang: str = "en") -> str:
     return f"{_PAPYRUS[lang]} {colours} ({threshold} {_MUMMIES[lang]})"
 
 
+def short_card(card: str, lang: str = "en") -> str:
+    """A mummy card in three or four letters for the OLED: ``green-3`` -> "gr3" ("ge3"
+    is gelb/geel 3)."""
+    colour, value = MUMMY[card]
+    return f"{COLOUR_NAMES[colour].get(lang, COLOUR_NAMES[colour]['en'])[:2]}{value}"
+
+
+def scoring_details(event: Event, lang: str = "en") -> str:
+    """A scoring's rows card by card: "Tom: blue 4 ×2 = +8, red 1 ×−1 = −1 (+7)"."""
+    rows = event.get("rows") if event.get("type") == "scored" else None
+    if not isinstance(rows, dict):
+        return ""
+    parts = []
+    for player, cards in rows.items():
+        each = ", ".join(
+            f"{card_name(c['card'], None, lang)} ×{c['factor']} = {c['points']:+d}" for c in cards
+        )
+        total = sum(c["points"] for c in cards)
+        parts.append(f"{player}: {each or '—'} ({total:+d})")
+    return "; ".join(parts)
+
+
 WORDING = Wording(
     prompts=PROMPTS,
     events=EVENTS,
     name=card_name,
     token_keys=frozenset({"card", "cards", "papyrus"}),
+    details=scoring_details,
 )

@@ -19,7 +19,7 @@ from typing import Any
 
 from engines.core import Action
 from engines.replay import document, replay
-from engines.wording import render_event, wording
+from engines.wording import render_details, render_event, wording
 from firmware.referee import Change, Referee
 from firmware.store import Store
 
@@ -102,7 +102,15 @@ class TableHub:
         state = self.referee.state
         scored = [e for e in self.referee.events if e.get("type") == "scored"][-8:]
         doc["scorings"] = [
-            render_event(e, state.game, self.language, state.edition) for e in reversed(scored)
+            " — ".join(
+                text
+                for text in (
+                    render_event(e, state.game, self.language, state.edition),
+                    render_details(e, state.game, self.language),
+                )
+                if text
+            )
+            for e in reversed(scored)
         ]
         self._doc = doc
         self._doc_json = json.dumps(doc, ensure_ascii=False).encode()

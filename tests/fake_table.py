@@ -1,0 +1,59 @@
+"""The parts of the appliance a camera follower uses, without devices or a loop: shared by
+the Tutankhamen and the Ankh camera tests."""
+
+from __future__ import annotations
+
+import io
+import types
+from typing import Any
+
+from PIL import Image
+from rich.console import Console
+
+from engines.core import Action, RuleError
+from firmware.presenter import Presenter
+from firmware.referee import Referee
+from hardware.buzzer import Buzzer
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class FakeApp:
+    """Referee, camera, presenter, buzzer and a page hub that counts refreshes."""
+
+    def __init__(self, referee: Referee, camera: Any) -> None:
+        self.referee = referee
+        self.camera = camera
+        self.presenter = Presenter("en")
+        self.buzzer = Buzzer("none", 18)
+        self.hub = types.SimpleNamespace(refreshes=0, headers=[])
+        self.hub.refresh = lambda: setattr(self.hub, "refreshes", self.hub.refreshes + 1)
+        self.hub.new_game = self.new_game
+        self.recent: list[str] = []
+        self.live = None
+        self.console = Console(file=io.StringIO())
+        self.lang = "en"
+        self.frames: list[Image.Image] = []
+        self.refusals: list[str] = []
+        referee.subscribe(lambda change: self.presenter.note(change.events))
+
+    def act(self, action: Action) -> bool:
+        try:
+            self.referee.act(action)
+        except RuleError as exc:
+            self.refusals.append(exc.message)
+            return False
+        return True
+
+    def show(self) -> None:
+        self.frames.append(self.presenter.frame(self.referee))
+
+    def new_game(self, header: dict[str, Any]) -> None:
+        self.hub.headers.append(header)
+        self.referee = Referee.start(self.referee.store, header)
