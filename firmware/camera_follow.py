@@ -42,14 +42,14 @@ WORDS: Words = {
 
 
 def load_catalogue(follower: CameraFollower, game: str) -> Catalogue | None:
-    """The game's enrolled faces (``camera.catalog``, else the state directory's); None,
+    """The game's enrolled faces (``camera.<game>_catalog``, else the state directory's); None,
     with the follower's ``problem`` saying why, when there are none to be had."""
     from firmware.vision_cmd import default_catalog
     from vision.catalogue import Catalogue
     from vision.errors import VisionError
 
-    section = follower.section
-    path = Path(section.catalog) if section.catalog else default_catalog(game)
+    chosen = getattr(follower.section, f"{game}_catalog", "")
+    path = Path(chosen) if chosen else default_catalog(game)
     try:
         return Catalogue.load(path, game)
     except VisionError as exc:

@@ -77,9 +77,10 @@ class Camera:
     folder: str = ""  # folder: frames replayed in name order
     width: int = 1280
     height: int = 720
-    catalog: str = ""  # the enrolled faces; empty: catalog-tutankhamen.json in the state directory
+    tutankhamen_catalog: str = ""  # the enrolled tiles; empty: catalog-tutankhamen.json in the state dir
+    ankh_catalog: str = ""  # the enrolled cards; empty: catalog-ankh.json in the state directory
     interval_ms: int = 200  # pause between the frames the referee looks at
-    votes: int = 3  # still frames that must agree before the camera enters a take
+    votes: int = 3  # still frames that must agree before the camera enters a take or a play
     wait_seconds: int = 3  # how long a frame may stay unreadable before the OLED says so
 
 

@@ -187,6 +187,17 @@ def camera(title: str, text: str) -> Image.Image:
     return image
 
 
+def enrol(title: str, text: str, done: int, total: int) -> Image.Image:
+    """Guided enrolment: which face to hold up, and a bar of how many are done."""
+    image, draw = _canvas()
+    _title(draw, title)
+    _wrapped(draw, text, LINE + 2, 3)
+    draw.rectangle((0, HEIGHT - 8, WIDTH - 1, HEIGHT - 1), outline=1)
+    if total > 0 and done > 0:
+        draw.rectangle((2, HEIGHT - 6, 2 + round((WIDTH - 5) * min(done, total) / total), HEIGHT - 3), fill=1)
+    return image
+
+
 def join(url: str, pin: str) -> Image.Image:
     """A QR code of the page's address beside the table PIN: how phones join."""
     image, draw = _canvas()

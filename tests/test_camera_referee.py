@@ -70,7 +70,7 @@ def setup(
     camera = SynthCamera(table or PATH, seed=SCENE_SEED)
     app = FakeApp(referee, camera)
     config = Config()
-    config.camera.catalog = str(catalog)
+    config.camera.tutankhamen_catalog = str(catalog)
     clock = Clock()
     glue = CameraReferee(app, config, clock=clock)
     return app, glue, camera, clock
@@ -291,7 +291,7 @@ def test_a_restart_goes_on_following_from_the_saved_places(tmp_path: Path, catal
     assert resumed is not None
     app2 = FakeApp(resumed, camera)
     config = Config()
-    config.camera.catalog = str(catalog)
+    config.camera.tutankhamen_catalog = str(catalog)
     glue2 = CameraReferee(app2, config, clock=Clock())
     glue2._follow()
     assert glue2.ready()  # no reading of a path with holes: the places were kept
@@ -311,7 +311,7 @@ def test_a_layout_left_by_another_store_is_not_trusted(tmp_path: Path, catalog: 
         file.unlink()
     fresh = FakeApp(Referee.start(Store(tmp_path / "g.db"), HEADER), SynthCamera(PATH, seed=SCENE_SEED))
     config = Config()
-    config.camera.catalog = str(catalog)
+    config.camera.tutankhamen_catalog = str(catalog)
     glue2 = CameraReferee(fresh, config, clock=Clock())
     glue2._follow()
     assert glue2.tracker is not None and glue2.tracker.layout is None  # the path is read afresh
@@ -320,7 +320,7 @@ def test_a_layout_left_by_another_store_is_not_trusted(tmp_path: Path, catalog: 
 
 def test_without_enrolled_faces_the_camera_says_so(tmp_path: Path, catalog: Path) -> None:
     _, glue, _, _ = setup(tmp_path, catalog)
-    glue.section.catalog = str(tmp_path / "none.json")
+    glue.section.tutankhamen_catalog = str(tmp_path / "none.json")
     glue._follow()
     assert glue.problem is not None and glue.problem.startswith("camera: no catalogue at")
     assert "scarab vision enroll" in glue.problem and not glue.watching()

@@ -45,6 +45,9 @@ SCREENS: dict[str, Callable[[], Image.Image]] = {
     "breakdown-five": lambda: screens.breakdown(
         "SCORING", "Tanya", 2, [("gr1", 2, 2), ("ye3", 1, 3), ("bl5", 0, 0), ("re3", -1, -3), ("gr0", 2, 0)]
     ),
+    "enrol": lambda: screens.enrol(
+        "ENROL 3/18", "Hold the blue Anubis statue up to the camera, still", 2, 18
+    ),
     "breakdown-nine": lambda: screens.breakdown(
         "WERTUNG", "Julia", 12, [(f"ge{v}", 1, v) for v in range(1, 10)]
     ),

@@ -1,0 +1,147 @@
+"""Guided enrolment: the camera photographs each face the table is asked to hold up, and
+the catalogue it makes reads a rendered table as well as one enrolled from photos. A face
+never shown is skipped and named; a camera that stops is reported.
+
+The camera here films a person at the table: the empty view, then whatever face the last
+request asked for, brought in with a few moving frames (a hand) before it is held still.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from firmware import screens
+from firmware.guided_enroll import Ask, CameraGone, GuidedEnrolment
+from vision.path_reader import PathReader
+from vision.synth import TableScene
+from vision.synth_art import PAWNS, ArtStyle, pawn_face, tile_face
+
+FACES = ["scarab-green", "cat-blue", "horus-purple", "anubis-blue", "mask-blue", "mask-purple", "goldbag"]
+LABELS = [*FACES, "pawn-red"]
+
+
+class PersonAtTheCamera:
+    """Frames of the view in front of the camera; ``hold(label)`` has a person bring that
+    face in (None: take it away)."""
+
+    name = "test"
+
+    def __init__(self, style: ArtStyle, seed: int = 0) -> None:
+        self.style = style
+        self.rng = np.random.default_rng(seed)
+        self.empty = np.full((360, 480, 3), (120, 135, 150), np.uint8)
+        self.holding: str | None = None
+        self.moving = 0
+        self.error: str | None = None
+        self.failing = False
+        self.reads = 0
+
+    def hold(self, label: str | None, moving: int = 3) -> None:
+        self.holding, self.moving = label, moving
+
+    def _face(self, label: str, turn: float) -> tuple[np.ndarray, np.ndarray]:
+        """The face held up, a little turned, and where it covers the view."""
+        art = pawn_face(label) if label in PAWNS else tile_face(label, self.style)
+        art = cv2.resize(art, (200, 200), interpolation=cv2.INTER_AREA)
+        m = cv2.getRotationMatrix2D((100, 100), turn, 1.0)
+        m[:, 2] += (90, 40)
+        size = (self.empty.shape[1], self.empty.shape[0])
+        face = cv2.warpAffine(art, m, size)
+        cover = cv2.warpAffine(np.full((200, 200), 255, np.uint8), m, size) > 127
+        return face, cover
+
+    def read(self) -> np.ndarray | None:
+        self.reads += 1
+        if self.failing:
+            self.error = "the camera cable is loose"
+            return None
+        frame = self.empty.copy()
+        if self.holding is not None:
+            turn = float(self.rng.uniform(-25, 25)) if self.moving else 4.0  # a hand bringing it in
+            self.moving = max(0, self.moving - 1)
+            face, cover = self._face(self.holding, turn)
+            frame[cover] = face[cover]
+        noise = self.rng.normal(0, 2.0, frame.shape)
+        return np.clip(frame + noise, 0, 255).astype(np.uint8)
+
+    def close(self) -> None:
+        pass
+
+
+class Ticks:
+    """A clock that moves 0.1 s per look, so a timeout is a number of frames."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.1
+        return self.now
+
+
+def guide(camera: PersonAtTheCamera, labels: list[str], refuse: set[str] = frozenset()) -> tuple:
+    asks: list[Ask] = []
+
+    def show(ask: Ask) -> None:
+        asks.append(ask)
+        camera.hold(None if ask.label in refuse else ask.label)
+
+    enrolment = GuidedEnrolment(
+        camera, "tutankhamen", labels, names=lambda label: label, timeout=3.0, clock=Ticks(), pause=0
+    )
+    return enrolment.run(show), asks
+
+
+def test_every_face_held_up_is_enrolled_and_reads_a_table() -> None:
+    style = ArtStyle(7)
+    result, asks = guide(PersonAtTheCamera(style), LABELS)
+    assert result.taken == LABELS and result.skipped == [] and result.problems == []
+    assert asks[0].label is None and [a.label for a in asks[1:]] == LABELS  # the empty view first
+    assert [a.number for a in asks[1:]] == list(range(1, len(LABELS) + 1))
+    assert set(result.catalogue.labels) == set(FACES) and set(result.catalogue.pawns) == {"pawn-red"}
+    path = [FACES[i % len(FACES)] for i in range(14)]
+    shot = TableScene(path, seed=5, level="easy", style=style).render(pawns={"pawn-red": 3})
+    reading = PathReader(result.catalogue).read(shot.image)
+    assert reading.labels == path
+    assert [(p["label"], p["index"]) for p in reading.pawns] == [("pawn-red", 3)]
+
+
+def test_a_face_never_shown_is_skipped_and_named() -> None:
+    result, _ = guide(PersonAtTheCamera(ArtStyle(0)), FACES[:4], refuse={"cat-blue"})
+    assert result.skipped == ["cat-blue"]
+    assert result.taken == ["scarab-green", "horus-purple", "anubis-blue"]
+    assert "cat-blue" not in result.catalogue.labels
+
+
+def test_the_same_face_held_on_is_not_taken_twice() -> None:
+    """Asked for the next face while the last is still held up: nothing is taken."""
+    camera = PersonAtTheCamera(ArtStyle(0))
+    asks: list[Ask] = []
+
+    def show(ask: Ask) -> None:
+        asks.append(ask)
+        if ask.label == "scarab-green" or ask.label is None:
+            camera.hold(ask.label)  # then never lets go of the scarab
+
+    enrolment = GuidedEnrolment(
+        camera, "tutankhamen", ["scarab-green", "cat-blue"], names=str, timeout=3.0, clock=Ticks(), pause=0
+    )
+    result = enrolment.run(show)
+    assert result.taken == ["scarab-green"] and result.skipped == ["cat-blue"]
+
+
+def test_a_camera_that_stops_is_reported() -> None:
+    camera = PersonAtTheCamera(ArtStyle(0))
+    camera.failing = True
+    with pytest.raises(CameraGone, match="cable is loose"):
+        guide(camera, FACES[:2])
+
+
+def test_the_oled_shows_the_request_and_the_progress(tmp_path: Path) -> None:
+    image = screens.enrol("ENROL 2/8", "Hold the green scarab up to the camera, still", 1, 8)
+    bar = np.array(image.convert("L"))[-5:-3]
+    assert bar[:, 2:15].all() and not bar[:, 20:120].any()  # an eighth of the bar filled
