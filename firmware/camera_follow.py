@@ -13,12 +13,14 @@ firmware/card_referee.py for the Ankh cards) subclasses ``CameraFollower``: it n
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from firmware.config import Config
+from firmware.presenter import announce_device
 
 if TYPE_CHECKING:
     from hardware.camera import Camera
@@ -90,6 +92,12 @@ class CameraFollower:
         self.problem: str | None = None  # why this game is not followed
         self.notice: tuple[str, str] | None = None  # (title, text) standing on the OLED and the page
         self.waiting: tuple[str, float] | None = None  # a reason not to read, since when
+        self.clear_hint: str | None = None  # what to clear off the table (a hint, not a refusal)
+        self.catalogue: Catalogue | None = None
+        self.last: Any = None  # the last observation judged
+        self.veto: Any = None  # after an undo: the observation not to enter again
+        self.synth: Any = None  # the demo's filming twin
+        self.demo_rng = random.Random(0)  # the demo's mistakes, apart from its players' choices
         self.seen_error = self.camera.error
         self.frames = 0  # frames looked at: the demo waits in frames, not seconds
         self.entered = 0  # actions entered from the camera
@@ -128,6 +136,8 @@ class CameraFollower:
             out.append(f"{self.notice[0]}: {self.notice[1]}")
         if self.problem:
             out.append(self.problem)
+        if self.clear_hint:
+            out.append(self.clear_hint)
         return out
 
     def watching(self) -> bool:
@@ -163,6 +173,7 @@ class CameraFollower:
         """After every commit (the referee's listener)."""
         if change.referee.state.finished:
             self._set_notice(None)
+            self._hint(None)
 
     def start_game(self) -> None:
         """Begin following the current game (its tracker, or a ``problem``)."""
@@ -240,17 +251,10 @@ class CameraFollower:
 
     def _watch_camera(self) -> None:
         error = self.camera.error
-        if error == self.seen_error:
-            return
-        self.seen_error = error
-        app = self.app
-        if error:
-            app.presenter.device_problem(error)
-            self._note(f"! {error}")
-        else:
-            self._note(self.say("back"))
-        app.hub.refresh()
-        app.show()
+        if error != self.seen_error:
+            self.seen_error = error
+            announce_device(self.app, self._note, error, self.say("back"))
+            self.app.show()
 
     def wait(self, waiting: Waiting) -> None:
         """A frame that could not count: shown once the reason has lasted a while (a
@@ -277,6 +281,11 @@ class CameraFollower:
             self.app.buzzer.play("refused")
         self._note(f"✗ {title}: {text}")
 
+    def _hint(self, hint: str | None) -> None:
+        if hint != self.clear_hint:
+            self.clear_hint = hint
+            self.app.hub.refresh()
+
     def _set_notice(self, notice: tuple[str, str] | None) -> None:
         if notice == self.notice:
             return
@@ -287,6 +296,22 @@ class CameraFollower:
         app.show()
 
     # ------------------------------------------------------------------ the demo
+
+    def film(self, synth: Any, game: str) -> None:
+        """Follow the game afresh through the demo's filming twin, with the faces of its
+        art enrolled once (kept beside the demo's store)."""
+        referee = self.app.referee
+        store = referee.store.path
+        cache = None if str(store) == ":memory:" else store.with_name(f"demo-catalog-{game}.json")
+        self.catalogue = synth.catalogue(cache)
+        self.camera.close()
+        self.camera = self.synth = synth
+        self.seen_error = None
+        self.period = 0.0
+        seed = referee.header.get("seed", 0)
+        self.demo_rng = random.Random(seed if isinstance(seed, int) else 0)
+        self.game_id = None
+        self._follow()
 
     async def until(self, done: Any, frames: int, seconds: float = 60.0) -> bool:
         """Wait until ``done()``, or until the camera has looked at ``frames`` more frames

@@ -43,7 +43,6 @@ from firmware.config import Config
 
 if TYPE_CHECKING:
     from hardware.synth_camera import SynthCamera
-    from vision.catalogue import Catalogue
     from vision.path_reader import PathReading
     from vision.path_tracker import Observation, PathLayout, PathTracker
 
@@ -153,19 +152,11 @@ class CameraReferee(CameraFollower):
 
     def __init__(self, app: Any, config: Config, clock: Any = time.monotonic) -> None:
         super().__init__(app, config, clock)
-        self.catalogue: Catalogue | None = None
         self.tracker: PathTracker | None = None
         self.synth: SynthCamera | None = None
-        self.clear_hint: str | None = None
-        self.veto: tuple[int, ...] | None = None  # after an undo: what not to enter again
-        self.last: Observation | None = None
         self.pending: PathLayout | None = None  # read for a new game being started
-        self.demo_rng = random.Random(0)  # the demo's mistakes, apart from its players' choices
 
     # ------------------------------------------------------------------ state
-
-    def notices(self) -> list[str]:
-        return super().notices() + ([self.clear_hint] if self.clear_hint else [])
 
     def ready(self) -> bool:
         """Following with the path's places known: a take will be seen."""
@@ -175,8 +166,6 @@ class CameraReferee(CameraFollower):
         """After a commit: an undo or a correction is not to be entered again."""
         if change.kind in {"undo", "correct"} and self.last is not None:
             self.veto = tuple(self.last.removed)
-        if change.referee.state.finished:
-            self.clear_hint = None
         super().changed(change)
 
     def start_game(self) -> None:
@@ -314,7 +303,8 @@ class CameraReferee(CameraFollower):
         extra = sorted(gone - cleared)
         lying = sorted(cleared - gone - unsure)
         rear = min(state.pawns)
-        self._hint([i for i in lying if i < rear])
+        to_clear = [i for i in lying if i < rear]
+        self._hint(self.say("clear", tiles=self._tiles(to_clear)) if to_clear else None)
         misplaced = [i for i in lying if i >= rear]
         if self.veto is not None:
             if tuple(seen.removed) == self.veto and extra:
@@ -368,12 +358,6 @@ class CameraReferee(CameraFollower):
     def _tiles(self, indexes: list[int]) -> str:
         return ", ".join(self._tile(i) for i in indexes[:3]) + (" …" if len(indexes) > 3 else "")
 
-    def _hint(self, to_clear: list[int]) -> None:
-        hint = self.say("clear", tiles=self._tiles(to_clear)) if to_clear else None
-        if hint != self.clear_hint:
-            self.clear_hint = hint
-            self.app.hub.refresh()
-
     # ------------------------------------------------------------------ the demo
 
     def simulate(self, level: str = "easy") -> bool:
@@ -392,16 +376,7 @@ class CameraReferee(CameraFollower):
         for seat, place in enumerate(state.pawns):
             if 0 <= place < len(original):
                 synth.pawns[PAWN_LABELS[seat]] = place
-        store = referee.store.path
-        cache = None if str(store) == ":memory:" else store.with_name("demo-catalog-tutankhamen.json")
-        self.catalogue = synth.catalogue(cache)
-        self.camera.close()
-        self.camera = self.app.camera = self.synth = synth
-        self.seen_error = None
-        self.period = 0.0
-        self.demo_rng = random.Random(seed)
-        self.game_id = None  # follow the game afresh, with this camera
-        self._follow()
+        self.film(synth, "tutankhamen")
         return True
 
     def _header_path(self) -> list[str]:

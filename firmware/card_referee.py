@@ -35,7 +35,6 @@ from firmware.config import Config
 
 if TYPE_CHECKING:
     from hardware.synth_camera import SynthCardCamera
-    from vision.catalogue import Catalogue
 
 CARD_WORDS: Words = {
     "saw": {
@@ -150,16 +149,8 @@ class CardReferee(CameraFollower):
 
     def __init__(self, app: Any, config: Config, clock: Any = time.monotonic) -> None:
         super().__init__(app, config, clock)
-        self.catalogue: Catalogue | None = None
         self.synth: SynthCardCamera | None = None
         self.stale: dict[int, Counter[str]] = {}  # rows scored but still on the table
-        self.clear_hint: str | None = None
-        self.last: Table | None = None
-        self.veto: tuple[Any, ...] | None = None  # after an undo: what not to enter again
-        self.demo_rng = random.Random(0)
-
-    def notices(self) -> list[str]:
-        return super().notices() + ([self.clear_hint] if self.clear_hint else [])
 
     def changed(self, change: Any) -> None:
         """After a commit: a scoring leaves rows to clear; an undo or a correction is not
@@ -175,8 +166,6 @@ class CardReferee(CameraFollower):
                 self.stale = {
                     seat: Counter(c["card"] for c in rows.get(name, [])) for seat, name in enumerate(players)
                 }
-        if change.referee.state.finished:
-            self._hint(None)
         super().changed(change)
 
     def start_game(self) -> None:
@@ -277,11 +266,6 @@ class CardReferee(CameraFollower):
         self._hint(self.say("clear", seats=", ".join(lying)))
         return Table(rows, table.papyrus)
 
-    def _hint(self, hint: str | None) -> None:
-        if hint != self.clear_hint:
-            self.clear_hint = hint
-            self.app.hub.refresh()
-
     def _changes(self, diff: Difference) -> str:
         shown = [self._card(card) for _, card in diff.new]
         return ", ".join(shown + ([self._papyrus(diff.papyrus)] if diff.papyrus else []))
@@ -312,16 +296,7 @@ class CardReferee(CameraFollower):
             for card in public["rows"][name]:
                 synth.play(seat, card, hand_frames=0)
         synth.papyrus(public["papyrus"]["rank"], public["papyrus"]["threshold"], hand_frames=0)
-        store = referee.store.path
-        cache = None if str(store) == ":memory:" else store.with_name("demo-catalog-ankh.json")
-        self.catalogue = synth.catalogue(cache)
-        self.camera.close()
-        self.camera = self.synth = synth
-        self.seen_error = None
-        self.period = 0.0
-        self.demo_rng = random.Random(seed)
-        self.game_id = None  # follow the game afresh, with this camera
-        self._follow()
+        self.film(synth, "ankh")
         return True
 
     async def demo_turn(self, rng: random.Random, delay: float) -> None:

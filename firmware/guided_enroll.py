@@ -169,3 +169,129 @@ class GuidedEnrolment:
         if not self.differs(small, self.baseline):
             return False
         return self.last is None or self.differs(small, self.last)
+
+
+# ---------------------------------------------------------------------- the command
+
+
+def faces_to_ask(game: str, edition: str, pawns: list[str]) -> list[str]:
+    """Every face a box of ``game`` (and ``edition``) shows, then the pawns' tops."""
+    if game == "ankh":
+        from engines.ankh.cards import default_deck
+
+        deck = default_deck()
+        return sorted(c for c in deck if not c.startswith("papyrus")) + sorted(
+            c for c in deck if c.startswith("papyrus")
+        )
+    from firmware.vision_cmd import EDITION_FACES
+
+    return [*EDITION_FACES[edition], *(f"pawn-{colour}" for colour in pawns)]
+
+
+def face_names(game: str, edition: str | None, lang: str) -> Callable[[str], str]:
+    from engines.wording import wording
+
+    words = wording(game)
+
+    def name(label: str) -> str:
+        if label.startswith("pawn-"):
+            return say("pawn", lang, colour=label.removeprefix("pawn-"))
+        return words.name(label, edition, lang)
+
+    return name
+
+
+def merged(new: Catalogue, path: Path) -> Catalogue:
+    """The catalogue at ``path`` (if it is one of this game) with the faces and pawns just
+    taken replacing its own: enrolling a few faces again keeps the rest."""
+    if not path.exists():
+        return new
+    try:
+        old = Catalogue.load(path, new.game)
+    except VisionError:
+        return new
+    fresh = set(new.labels)
+    keep = [(i, face) for i, face in enumerate(old.faces) if face[0] not in fresh]
+    new.faces = [face for _, face in keep] + new.faces
+    new.sources = [old.sources[i] for i, _ in keep] + new.sources
+    new.pawns = {**{k: v for k, v in old.pawns.items() if k not in new.pawns}, **new.pawns}
+    return new
+
+
+def guided_cmd(args: Any) -> int:
+    """``scarab vision enroll --game G --guided``: the camera and the OLED of the config."""
+    import sys
+
+    from engines.replay import LogError
+    from firmware import screens
+    from firmware.cli import EXIT_OK, emit_json
+    from firmware.config import ConfigError, load, resolve_driver
+    from firmware.vision_cmd import default_catalog, missing_faces
+    from hardware.camera import open_camera
+    from hardware.oled import open_oled
+
+    try:
+        config = load(args.config)
+    except ConfigError as exc:
+        raise LogError("bad-config", str(exc), None) from None
+    lang = config.table.language
+    edition = args.edition or config.table.edition
+    labels = faces_to_ask(args.game, edition, [c for c in args.pawns.split(",") if c])
+    if args.only:
+        wanted = [label for label in args.only.split(",") if label]
+        unknown = [label for label in wanted if label not in labels]
+        if unknown:
+            raise LogError("unknown-face", f"no face of {args.game}: {', '.join(unknown)}", None)
+        labels = wanted
+    section = config.camera
+    camera = open_camera(
+        resolve_driver(section.driver, "picamera2", "none"),
+        section.device,
+        section.folder,
+        section.width,
+        section.height,
+    )
+    if camera.error or camera.name == "none":
+        why = camera.error or "no camera is configured (camera.driver)"
+        raise LogError("no-camera", f"guided enrolment needs the camera: {why}", None)
+    o = config.oled
+    oled = open_oled(resolve_driver(o.driver, "ssd1306", "dummy"), o.i2c_port, o.i2c_address, o.rotate)
+
+    def show(ask: Ask) -> None:
+        title = say("title", lang, n=ask.number, total=ask.total)
+        oled.show(screens.enrol(title, ask.text, ask.number - 1, ask.total))
+        print(f"{title}: {ask.text}", file=sys.stderr)
+
+    names = face_names(args.game, edition, lang)
+    guide = GuidedEnrolment(camera, args.game, labels, names, lang, timeout=args.timeout)
+    try:
+        result = guide.run(show)
+    except CameraGone as exc:
+        raise LogError("no-camera", f"the camera stopped: {exc}", None) from None
+    finally:
+        camera.close()
+    out = Path(args.out) if args.out else default_catalog(args.game)
+    cat = merged(result.catalogue, out)
+    try:
+        cat.save(out)
+    except OSError as exc:
+        raise LogError("unwritable", f"cannot write {out}: {exc}", None) from None
+    doc = {
+        "catalog": str(out),
+        "game": args.game,
+        "taken": result.taken,
+        "skipped": result.skipped,
+        "problems": result.problems,
+        "labels": cat.labels,
+        "pawns": sorted(cat.pawns),
+        "missing": missing_faces(args.game, cat.labels),
+    }
+    if args.json:
+        emit_json(doc)
+        return EXIT_OK
+    print(f"Photographed {len(result.taken)} of {len(labels)} face(s); saved the catalogue to {out}")
+    if result.skipped:
+        print(f"  not shown in time (enrol them again with --only): {', '.join(result.skipped)}")
+    for problem in result.problems:
+        print(f"  could not use {problem}")
+    return EXIT_OK

@@ -29,6 +29,7 @@ from typing import Any
 from engines.core import Action
 from engines.wording import render_event
 from firmware.config import Config, Sensor, resolve_driver
+from firmware.presenter import announce_device
 from hardware.landslide import BOULDER, STAFF, Landslide, LandslideDetector, Settings, SwitchDetector
 from hardware.motion import MotionSensor, Sample
 from hardware.trace_sim import Simulator, TraceSensor
@@ -203,17 +204,10 @@ class LandslideReferee:
 
     def _watch_sensor(self) -> None:
         error = self.sensor.error
-        if error == self.seen_error:
-            return
-        self.seen_error = error
-        app = self.app
-        if error:
-            app.presenter.device_problem(error)
-            self._note(f"! {error}")
-        else:
-            self._note("motion sensor back")
-        app.hub.refresh()
-        app.show()
+        if error != self.seen_error:
+            self.seen_error = error
+            announce_device(self.app, self._note, error, "motion sensor back")
+            self.app.show()
 
     # ------------------------------------------------------------------ verdicts
 

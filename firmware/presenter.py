@@ -6,6 +6,7 @@ so every display shows the same thing in the session's language.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PIL import Image
@@ -129,3 +130,14 @@ class Presenter:
             return ""
         _, rows = self.standings(referee)
         return dict(rows).get(to_act, "")
+
+
+def announce_device(app: Any, note: Callable[[str], None], error: str | None, back: str) -> None:
+    """A device's change of health: a failure on the OLED and in the notes, its return in
+    the notes; the page's banner either way."""
+    if error:
+        app.presenter.device_problem(error)
+        note(f"! {error}")
+    else:
+        note(back)
+    app.hub.refresh()

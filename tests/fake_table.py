@@ -27,7 +27,7 @@ class Clock:
 class FakeApp:
     """Referee, camera, presenter, buzzer and a page hub that counts refreshes."""
 
-    def __init__(self, referee: Referee, camera: Any) -> None:
+    def __init__(self, referee: Referee, camera: Any = None, scorings: bool = False) -> None:
         self.referee = referee
         self.camera = camera
         self.presenter = Presenter("en")
@@ -41,7 +41,9 @@ class FakeApp:
         self.lang = "en"
         self.frames: list[Image.Image] = []
         self.refusals: list[str] = []
-        referee.subscribe(lambda change: self.presenter.note(change.events))
+        self.buttons = types.SimpleNamespace(driver="none", buttons={})
+        if scorings:  # the OLED queues every scoring, as the appliance's listener does
+            referee.subscribe(lambda change: self.presenter.note(change.events))
 
     def act(self, action: Action) -> bool:
         try:

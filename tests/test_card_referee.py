@@ -43,7 +43,7 @@ class StillCamera:
 
 def setup(tmp_path: Path, header: dict[str, Any] | None = None) -> tuple[FakeApp, CardReferee]:
     referee = Referee.start(Store(tmp_path / "g.db"), header or HEADER)
-    app = FakeApp(referee, StillCamera())
+    app = FakeApp(referee, StillCamera(), scorings=True)
     glue = CardReferee(app, Config(), clock=Clock())
     glue.referee = referee
     referee.subscribe(glue.changed)

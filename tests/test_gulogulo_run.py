@@ -4,26 +4,21 @@ button, a failing sensor reported, and `scarab run --demo` playing a whole game.
 
 from __future__ import annotations
 
-import io
 import os
 import subprocess
 import sys
-import types
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fake_table import Clock, FakeApp
 from PIL import Image, ImageChops
-from rich.console import Console
 
-from engines.core import Action, RuleError
 from firmware import screens
 from firmware.config import Config
 from firmware.landslide_referee import LandslideReferee, demo_header
-from firmware.presenter import Presenter
 from firmware.referee import Referee
 from firmware.store import Store
-from hardware.buzzer import Buzzer
 from hardware.landslide import Landslide
 from hardware.motion import Sample
 from hardware.trace_sim import Simulator
@@ -48,43 +43,6 @@ BOARD = {
         {"area": "chamber"},
     ],
 }
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-class FakeApp:
-    """The parts of the appliance the landslide referee uses."""
-
-    def __init__(self, referee: Referee) -> None:
-        self.referee = referee
-        self.presenter = Presenter("en")
-        self.buzzer = Buzzer("none", 18)
-        self.hub = types.SimpleNamespace(refreshes=0)
-        self.hub.refresh = lambda: setattr(self.hub, "refreshes", self.hub.refreshes + 1)
-        self.recent: list[str] = []
-        self.live = None
-        self.console = Console(file=io.StringIO())
-        self.lang = "en"
-        self.buttons = types.SimpleNamespace(driver="none", buttons={})
-        self.frames: list[Image.Image] = []
-        self.refusals: list[str] = []
-
-    def act(self, action: Action) -> bool:
-        try:
-            self.referee.act(action)
-        except RuleError as exc:
-            self.refusals.append(exc.message)
-            return False
-        return True
-
-    def show(self) -> None:
-        self.frames.append(self.presenter.frame(self.referee))
 
 
 def setup(tmp_path: Path, variant: str = "basic") -> tuple[FakeApp, LandslideReferee, Clock]:
@@ -224,9 +182,10 @@ def test_a_bad_calibration_file_is_a_warning_not_a_crash(tmp_path: Path) -> None
     assert glue.settings.threshold_g == 0.09
 
 
-def test_the_demo_plays_full_mode_gulogulo_only() -> None:
+def test_the_demo_plays_gulogulo_and_ankh_in_full_mode() -> None:
     assert demo_header({"game": "gulogulo", "seed": 1})["mode"] == "full"
-    assert "mode" not in demo_header({"game": "ankh", "seed": 1})
+    assert demo_header({"game": "ankh", "seed": 1})["mode"] == "full"  # dealt hands: real cards to lay
+    assert "mode" not in demo_header({"game": "tutankhamen", "seed": 1})
 
 
 def test_the_landslide_screen_matches_its_golden() -> None:
