@@ -1,5 +1,5 @@
-"""`python -m bench [engine|appliance|web|sensor|service|vision] [options]` — every benchmark, or the one
-named (`sensor` and `vision` take minutes and run only when named)."""
+"""`python -m bench [engine|appliance|web|sensor|service|vision|cards] [options]` — every benchmark, or
+the one named (`sensor`, `vision` and `cards` take minutes and run only when named)."""
 
 import os
 import sys
@@ -7,7 +7,7 @@ import sys
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):  # as `scarab` runs: see firmware/cli.py
     os.environ.setdefault(_var, "1")
 
-from bench import appliance, engine, sensor, service, vision, web  # noqa: E402 (after the env)
+from bench import appliance, cards, engine, sensor, service, vision, web  # noqa: E402 (after the env)
 
 BENCHES = {
     "engine": engine.main,
@@ -16,6 +16,7 @@ BENCHES = {
     "sensor": sensor.main,
     "service": service.main,
     "vision": vision.main,
+    "cards": cards.main,
 }
 
 if __name__ == "__main__":

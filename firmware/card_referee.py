@@ -175,9 +175,9 @@ class CardReferee(CameraFollower):
             self.catalogue = load_catalogue(self, "ankh")
             if self.catalogue is None:
                 return
-        from vision.card_tracker import CardTracker, TrackerSettings
+        from vision.card_tracker import CardTracker, CardTrackerSettings
 
-        self.tracker = CardTracker(self.catalogue, TrackerSettings(votes=max(1, self.section.votes)))
+        self.tracker = CardTracker(self.catalogue, CardTrackerSettings(votes=max(1, self.section.votes)))
 
     # ------------------------------------------------------------------ the rules
 
@@ -236,12 +236,12 @@ class CardReferee(CameraFollower):
     def _enter(self, action: Action, shown: str) -> None:
         from engines.core import RuleError
 
+        self._note(self.say("saw", player=action["player"], card=shown))
         try:
             self.app.referee.act(action)  # judged before anything changes
         except RuleError as exc:
             self._refuse(self.say("put-back"), self.say("refused", card=shown, reason=exc.message))
             return
-        self._note(self.say("saw", player=action["player"], card=shown))
         self.entered += 1
         self._set_notice(None)
 

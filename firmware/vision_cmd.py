@@ -1,4 +1,4 @@
-"""``scarab vision markers|enroll|read-path`` — the camera's kit and readings from the command line.
+"""``scarab vision markers|enroll|read-path|read-cards`` — the camera's kit and readings.
 
 - ``markers OUT.png|pdf``: the printable A4 sheet of the kit's ArUco markers.
 - ``enroll --game G --from DIR [--out CATALOG]``: learn each face from the user's own
@@ -6,6 +6,8 @@
   state directory's ``catalog-<game>.json``).
 - ``read-path IMAGE [--catalog CATALOG] [--json] [--overlay OUT.png]``: the Tutankhamen
   path in one frame, tiles in order from marker 10 to marker 11 (DESIGN.md).
+- ``read-cards IMAGE [--catalog CATALOG] [--json] [--overlay OUT.png]``: the Ankh rows per
+  seat and the top papyrus (DESIGN.md).
 
 Every refusal from ``vision/`` (a VisionError) becomes exit 3 with its code, the way the
 rest of the CLI reports rejected input. OpenCV is imported only when a command runs, so
@@ -68,6 +70,13 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--json", action="store_true", help="print one JSON document")
     r.add_argument("--overlay", metavar="OUT.png", help="also draw what was read over the image")
     r.set_defaults(handler=refusing(read_path))
+
+    c = cmds.add_parser("read-cards", help="read the Ankh rows and the top papyrus in a photo of the table")
+    c.add_argument("image", metavar="IMAGE", help="a frame from the camera above the table (PNG or JPEG)")
+    c.add_argument("--catalog", metavar="CATALOG", help="enrolled cards (default: the state dir's catalogue)")
+    c.add_argument("--json", action="store_true", help="print one JSON document")
+    c.add_argument("--overlay", metavar="OUT.png", help="also draw what was read over the image")
+    c.set_defaults(handler=refusing(read_cards))
 
 
 def refusing(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
@@ -158,10 +167,14 @@ class Steps:
 
 
 def missing_faces(game: str, labels: list[str]) -> dict[str, list[str]]:
-    """Per edition, the faces its path needs that the catalogue has not learned."""
+    """Per edition (Ankh: its one box), the faces it needs that the catalogue has not learned."""
+    have = set(labels)
+    if game == "ankh":
+        from vision.synth_cards import card_labels
+
+        return {"ankh": [f for f in card_labels() if f not in have]}
     if game != "tutankhamen":
         return {}
-    have = set(labels)
     return {edition: [f for f in needed if f not in have] for edition, needed in EDITION_FACES.items()}
 
 
@@ -273,30 +286,16 @@ def draw_overlay(
 ) -> np.ndarray:
     """What was read, drawn over the frame: the path in order, each tile's index and
     label (a red X and "?" where unreadable), pawns as rings; or why nothing was read."""
-    import textwrap
-
     import cv2
     import numpy as np
 
     out = image.copy()
     w = out.shape[1]
-    font = cv2.FONT_HERSHEY_SIMPLEX
     white, red, green = (255, 255, 255), (0, 0, 255), (200, 255, 200)
-
-    def text(
-        s: str, x: float, y: float, scale: float, colour: tuple[int, int, int], centred: bool = True
-    ) -> None:
-        thick = max(1, round(scale * 2.2))
-        (tw, th), _ = cv2.getTextSize(s, font, scale, thick)
-        org = (int(x - tw / 2), int(y + th / 2)) if centred else (int(x), int(y))
-        cv2.putText(out, s, org, font, scale, (0, 0, 0), thick + 2, cv2.LINE_AA)
-        cv2.putText(out, s, org, font, scale, colour, thick, cv2.LINE_AA)
-
+    text = functools.partial(overlay_text, out)
     banner = max(0.5, w / 1800)
     if doc is None:
-        for k, row in enumerate(textwrap.wrap(f"not read - {error}", int(w / (22 * banner)))):
-            text(row, 12, (k + 1) * 32 * banner + 12, banner, (60, 60, 255), centred=False)
-        return out
+        return refusal(out, error)
     tiles = doc["tiles"]
     centres = np.array([t["center"] for t in tiles], np.float64).reshape(-1, 2)
     steps = np.linalg.norm(np.diff(centres, axis=0), axis=1)
@@ -334,6 +333,118 @@ def draw_overlay(
         f"{len(tiles)} tiles, {read} read, {len(tiles) - read} unreadable, {len(rings)} pawn(s), {state}"
     )
     text(summary, 12, 12 + 32 * banner, banner, white, centred=False)
+    return out
+
+
+def overlay_text(
+    out: np.ndarray,
+    s: str,
+    x: float,
+    y: float,
+    scale: float,
+    colour: tuple[int, int, int],
+    centred: bool = True,
+) -> None:
+    """Text drawn on ``out`` outlined in black, centred on (x, y) or starting there."""
+    import cv2
+
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    thick = max(1, round(scale * 2.2))
+    (tw, th), _ = cv2.getTextSize(s, font, scale, thick)
+    org = (int(x - tw / 2), int(y + th / 2)) if centred else (int(x), int(y))
+    cv2.putText(out, s, org, font, scale, (0, 0, 0), thick + 2, cv2.LINE_AA)
+    cv2.putText(out, s, org, font, scale, colour, thick, cv2.LINE_AA)
+
+
+def refusal(out: np.ndarray, error: str | None) -> np.ndarray:
+    """Why nothing was read, written across the top of the frame."""
+    import textwrap
+
+    w = out.shape[1]
+    banner = max(0.5, w / 1800)
+    for k, row in enumerate(textwrap.wrap(f"not read - {error}", int(w / (22 * banner)))):
+        overlay_text(out, row, 12, (k + 1) * 32 * banner + 12, banner, (60, 60, 255), centred=False)
+    return out
+
+
+# ---------------------------------------------------------------------- reading the cards
+
+
+def read_cards(args: argparse.Namespace) -> int:
+    from vision.card_reader import CardReader
+    from vision.catalogue import Catalogue, read_image
+
+    overlay = check_suffix(args.overlay, OVERLAY_SUFFIXES, "the overlay") if args.overlay else None
+    cat = Catalogue.load(Path(args.catalog) if args.catalog else default_catalog("ankh"), "ankh")
+    image = read_image(Path(args.image))
+    try:
+        doc = CardReader(cat).read(image).to_json()
+    except VisionError as exc:
+        if overlay is not None:
+            write_overlay(overlay, refusal(image.copy(), f"{exc.code}: {exc.message}"))
+        raise
+    if overlay is not None:
+        write_overlay(overlay, draw_cards(image, doc))
+    if args.json:
+        emit_json(doc)
+        return EXIT_OK
+    pap = doc["papyrus"]
+    if pap is None:
+        print(f"{args.image}: no papyrus read")
+    else:
+        print(
+            f"{args.image}: papyrus {' > '.join(pap['rank'])}, threshold {pap['threshold']}"
+            f" (confidence {pap['confidence']:.2f})"
+        )
+    for seat, cards in doc["rows"].items():
+        labels = ", ".join(c["label"] or "?" for c in cards) or "no cards"
+        print(f"  seat {seat}: {labels}")
+    for u in doc["unreadable"]:
+        where = f"seat {u['seat']} card {u['index']}" if u["seat"] is not None else "table"
+        print(f"unreadable ({where}): {u['reason']}")
+    return EXIT_OK
+
+
+def draw_cards(image: np.ndarray, doc: dict[str, Any]) -> np.ndarray:
+    """What was read, drawn over the frame: each card's label at its centre (a red "?"
+    where unreadable), the seat above its row's first card, the papyrus, a summary."""
+    out = image.copy()
+    scale = max(0.35, out.shape[1] / 3200)
+    for seat, cards in doc["rows"].items():
+        for i, card in enumerate(cards):
+            x, y = card["center"]
+            if i == 0:
+                overlay_text(out, f"seat {seat}", x, y - 40 * scale * 2, scale, (255, 255, 255))
+            if card["label"] is None:
+                overlay_text(out, "?", x, y, scale * 2, (0, 0, 255))
+            else:
+                colour, _, value = card["label"].partition("-")
+                overlay_text(out, colour[0].upper() + value, x, y, scale * 1.4, (200, 255, 200))
+    pap = doc["papyrus"]
+    if pap is not None:
+        x, y = pap["center"]
+        overlay_text(
+            out,
+            ">".join(c[0].upper() for c in pap["rank"]) + f" {pap['threshold']}",
+            x,
+            y,
+            scale * 1.4,
+            (0, 220, 255),
+        )
+    cards = [c for row in doc["rows"].values() for c in row]
+    read = sum(c["label"] is not None for c in cards)
+    summary = (
+        f"{len(doc['rows'])} seats, {len(cards)} cards, {read} read, papyrus {'read' if pap else 'NOT read'}"
+    )
+    overlay_text(
+        out,
+        summary,
+        12,
+        12 + 32 * max(0.5, out.shape[1] / 1800),
+        max(0.5, out.shape[1] / 1800),
+        (255, 255, 255),
+        centred=False,
+    )
     return out
 
 

@@ -11,12 +11,14 @@ is used.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
 
 from vision.errors import VisionError
-from vision.markers import CORNERS, MARKER_MM, QUIET_MM, Marker
+from vision.frames import check_frame
+from vision.markers import CORNERS, MARKER_MM, QUIET_MM, Marker, detect
 
 
 @dataclass
@@ -154,3 +156,29 @@ def white_balance(view: TopView, cal: Calibration, markers: dict[int, Marker]) -
     )
     np.maximum(field, 8.0, out=field)
     view.image = cv2.convertScaleAbs(img.astype(np.float32) * (230.0 / field))
+
+
+class TableLocator:
+    """Finds the table in the frames of one camera and keeps its calibration between
+    frames (the readers build on it; ``settings.px_per_mm`` is the top view's scale)."""
+
+    calibration: Calibration | None = None
+    settings: Any
+
+    def locate(self, frame: np.ndarray) -> tuple[np.ndarray, dict[int, Marker], Calibration]:
+        frame = check_frame(frame)
+        markers = detect(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+        cal = self.calibration
+        if cal is None or not cal.matches(markers):
+            try:
+                cal = Calibration.from_markers(markers)
+            except VisionError:
+                if cal is None or not any(i in markers for i in (0, 1, 2, 3)):
+                    raise
+                # some corners hidden but the others have not moved: keep the calibration
+        self.calibration = cal
+        return frame, markers, cal
+
+    def view(self, frame: np.ndarray) -> tuple[TopView, dict[int, Marker], Calibration]:
+        frame, markers, cal = self.locate(frame)
+        return top_view(frame, cal, markers, self.settings.px_per_mm), markers, cal

@@ -32,6 +32,9 @@ TUTANKHAMEN_LABELS = frozenset(
     + ["goldbag", "pharaoh", "kingtut", "nugget", "canopic"]
 )
 PAWN = re.compile(r"^pawn-[a-z0-9]+$")
+ANKH_COLOURS = ("green", "yellow", "blue", "red")
+ANKH_MUMMIES = frozenset(f"{c}-{v}" for c in ANKH_COLOURS for v in range(1, 6))
+PAPYRUS = re.compile(r"^papyrus-(?:green|yellow|blue|red)(?:-(?:green|yellow|blue|red)){3}-\d+$")
 
 
 def label_problem(game: str, label: str) -> str | None:
@@ -41,7 +44,19 @@ def label_problem(game: str, label: str) -> str | None:
             return None
         kinds = "kind-colour, goldbag, pharaoh, kingtut, nugget, canopic"
         return f"not a Tutankhamen tile ({kinds}) or pawn-<colour>"
+    if game == "ankh":
+        if label in ANKH_MUMMIES:
+            return None
+        if PAPYRUS.match(label) and len(set(label.split("-")[1:5])) == 4:
+            return None
+        return "not an Ankh card (<colour>-<value>, value 1–5, or papyrus-<c1>-<c2>-<c3>-<c4>-<n>)"
     return f"no faces are known for the game {game!r}"
+
+
+def is_card_game(game: str) -> bool:
+    """Whether the game's faces are cards (taller than wide, stored so) rather than
+    square tiles."""
+    return game == "ankh"
 
 
 @dataclass
@@ -125,8 +140,9 @@ def read_image(path: Path) -> np.ndarray:
     return image
 
 
-def find_face(photo: np.ndarray) -> np.ndarray:
-    """The face in a roughly cropped photo, flattened to FACE_PX square."""
+def find_face(photo: np.ndarray, oblong: bool = False) -> np.ndarray:
+    """The face in a roughly cropped photo, flattened to FACE_PX square — or, ``oblong``
+    (a card photographed upright), FACE_PX wide and as tall as the card's proportions."""
     h, w = photo.shape[:2]
     if min(h, w) < 16:
         raise VisionError("face-too-small", f"the photo is only {w}×{h} pixels")
@@ -153,6 +169,9 @@ def find_face(photo: np.ndarray) -> np.ndarray:
         if 0.2 * h * w < area < 0.97 * h * w:
             rect = cv2.minAreaRect(biggest)
             quad = cv2.boxPoints(rect).astype(np.float32)
+    if quad is None and oblong:  # cropped tight: the whole photo is the card
+        tall = int(np.clip(round(FACE_PX * h / w), FACE_PX, 2 * FACE_PX))
+        return cv2.resize(photo, (FACE_PX, tall), interpolation=cv2.INTER_AREA)
     if quad is None:  # cropped tight (or nothing stands out): the whole photo is the face
         side = min(h, w)
         y0, x0 = (h - side) // 2, (w - side) // 2
@@ -162,8 +181,12 @@ def find_face(photo: np.ndarray) -> np.ndarray:
     # order the box clockwise from the top left so the face keeps its orientation
     s, d = quad.sum(1), np.diff(quad, axis=1).ravel()
     ordered = np.array([quad[s.argmin()], quad[d.argmin()], quad[s.argmax()], quad[d.argmax()]], np.float32)
-    dst = np.array([[0, 0], [FACE_PX, 0], [FACE_PX, FACE_PX], [0, FACE_PX]], np.float32)
-    return cv2.warpPerspective(photo, cv2.getPerspectiveTransform(ordered, dst), (FACE_PX, FACE_PX))
+    tall = FACE_PX
+    if oblong:
+        ratio = np.linalg.norm(ordered[3] - ordered[0]) / max(np.linalg.norm(ordered[1] - ordered[0]), 1.0)
+        tall = int(np.clip(round(FACE_PX * ratio), FACE_PX, 2 * FACE_PX))
+    dst = np.array([[0, 0], [FACE_PX, 0], [FACE_PX, tall], [0, tall]], np.float32)
+    return cv2.warpPerspective(photo, cv2.getPerspectiveTransform(ordered, dst), (FACE_PX, tall))
 
 
 def pawn_colour(photo: np.ndarray) -> list[float]:
@@ -203,7 +226,7 @@ def enroll(
             if PAWN.match(label):
                 cat.pawns[label] = pawn_colour(photo)
             else:
-                cat.faces.append((label, find_face(photo)))
+                cat.faces.append((label, find_face(photo, is_card_game(game))))
                 cat.sources.append(path.name)
         except VisionError as exc:
             problems.append(f"{path.name}: {exc.message}")

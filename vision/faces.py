@@ -4,11 +4,14 @@ A face becomes a small colour patch (its inner part, blurred a little), normalis
 brightness and contrast over all three channels together — so a darker or lighter crop
 still matches, while the colour that tells a green set from a blue one is kept. The
 score is the normalised cross-correlation with each enrolled face in its four quarter
-turns; the best label wins only by a clear margin over the runner-up.
+turns; the best label wins only by a clear margin over the runner-up. Faces that differ
+only in hue correlate almost alike, so a close call can be looked at again in chroma
+(``FaceIndex.colour_look``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -39,37 +42,51 @@ def patch_vector(patch: np.ndarray) -> np.ndarray:
     return v / norm if norm > 1e-6 else v
 
 
-def face_patch(face: np.ndarray, size: int = PATCH, inner: float = INNER) -> np.ndarray:
-    """A square face image (any size) → its inner ``size``-pixel patch."""
-    side = face.shape[0]
-    cut = round(side * (1 - inner) / 2)
-    part = face[cut : side - cut, cut : side - cut]
-    return cv2.resize(part, (size, size), interpolation=cv2.INTER_AREA)
+Size = int | tuple[int, int]  # a square patch's side, or (width, height) of an oblong one
+
+
+def _wh(size: Size | float | tuple[float, float]) -> tuple[float, float]:
+    return (size, size) if isinstance(size, int | float) else (size[0], size[1])
+
+
+def face_patch(face: np.ndarray, size: Size = PATCH, inner: float = INNER) -> np.ndarray:
+    """A face image (any size; a card's is taller than wide) → its inner patch of ``size``."""
+    h, w = face.shape[:2]
+    cy, cx = round(h * (1 - inner) / 2), round(w * (1 - inner) / 2)
+    part = face[cy : h - cy, cx : w - cx]
+    pw, ph = _wh(size)
+    return cv2.resize(part, (int(pw), int(ph)), interpolation=cv2.INTER_AREA)
 
 
 def crop_patch(
     image: np.ndarray,
     centre: np.ndarray,
-    side_px: float,
+    side_px: float | tuple[float, float],
     angle_deg: float,
-    size: int = PATCH,
+    size: Size = PATCH,
     inner: float = INNER,
 ) -> np.ndarray:
-    """The inner patch of a face of ``side_px`` centred at ``centre``, turned by ``angle``."""
-    half = size / 2
-    scale = side_px * inner / size
+    """The inner patch of a face of ``side_px`` (or (width, height) px) centred at
+    ``centre``, turned by ``angle``."""
+    (pw, ph), (sw, sh) = _wh(size), _wh(side_px)
+    hu, hv = pw / 2, ph / 2
+    su, sv = sw * inner / pw, sh * inner / ph
     a = np.deg2rad(angle_deg)
-    cos, sin = np.cos(a) * scale, np.sin(a) * scale
-    # dst (u, v) → src: centre + R·(u - half, v - half)·scale
+    cos, sin = np.cos(a), np.sin(a)
+    # dst (u, v) → src: centre + R·((u - hu)·su, (v - hv)·sv)
     m = np.array(
         [
-            [cos, -sin, centre[0] - cos * (half - 0.5) + sin * (half - 0.5)],
-            [sin, cos, centre[1] - sin * (half - 0.5) - cos * (half - 0.5)],
+            [cos * su, -sin * sv, centre[0] - cos * su * (hu - 0.5) + sin * sv * (hv - 0.5)],
+            [sin * su, cos * sv, centre[1] - sin * su * (hu - 0.5) - cos * sv * (hv - 0.5)],
         ],
         np.float32,
     )
     return cv2.warpAffine(
-        image, m, (size, size), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE
+        image,
+        m,
+        (int(pw), int(ph)),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
     )
 
 
@@ -83,21 +100,54 @@ class Match:
     ranked: tuple[str, ...] = ()  # the leading labels, best first
 
 
-class FaceIndex:
-    """Every enrolled face in its four quarter turns, as one matrix."""
+def verdict(
+    scores: np.ndarray, columns: np.ndarray, names: list[str], min_score: float, min_margin: float, top: int
+) -> Match:
+    """The best label from a crops × enrolled-faces score matrix (``columns``: each
+    face's label index in ``names``): its score, the runner-up's, and the confidence."""
+    per_label = np.full((scores.shape[0], len(names)), -1.0, np.float32)
+    np.maximum.at(per_label, (slice(None), columns), scores)
+    best_per_label = per_label.max(axis=0)
+    order = np.argsort(best_per_label)[::-1]
+    best = float(best_per_label[order[0]])
+    second = float(best_per_label[order[1]]) if len(order) > 1 else -1.0
+    which = int(per_label[:, order[0]].argmax())
+    margin_part = np.clip((best - second) / (2 * min_margin), 0, 1)
+    score_part = np.clip((best - min_score) / (1 - min_score) * 2, 0, 1) if best > min_score else 0.0
+    confidence = float(margin_part * score_part)
+    ranked = tuple(names[i] for i in order[:top])
+    return Match(names[order[0]], best, second, round(confidence, 3), which, ranked)
 
-    def __init__(self, faces: list[tuple[str, np.ndarray]]) -> None:
-        rows, fine, labels = [], [], []
+
+class FaceIndex:
+    """Every enrolled face in its four quarter turns, as one matrix. Oblong faces (cards)
+    take ``shape``/``fine`` as (width, height) and only the half turns, ``turns=(0, 2)``."""
+
+    def __init__(
+        self,
+        faces: list[tuple[str, np.ndarray]],
+        turns: tuple[int, ...] = (0, 1, 2, 3),
+        shape: Size = PATCH,
+        fine: Size = FINE,
+        prepare: Callable[[np.ndarray], np.ndarray] | None = None,
+        inner: float = INNER,
+    ) -> None:
+        """``prepare`` turns every patch (enrolled or cropped) into what is compared, e.g.
+        its detail without the flat colour; ``inner`` is the compared share of the face."""
+        self.prepare = prepare or (lambda p: p)
+        rows, sharp_rows, labels = [], [], []
         for label, image in faces:
-            patch = face_patch(image)
-            sharp = face_patch(image, FINE, FINE_INNER)
-            for turn in range(4):
+            patch = self.prepare(face_patch(image, shape, inner))
+            sharp = self.prepare(face_patch(image, fine, FINE_INNER))
+            for turn in turns:
                 rows.append(smoothed(np.rot90(patch, turn).copy()))
-                fine.append(smoothed(np.rot90(sharp, turn).copy()))
+                sharp_rows.append(smoothed(np.rot90(sharp, turn).copy()))
                 labels.append(label)
         self.labels = labels
-        self.fine = np.array(fine, np.float32) if fine else np.zeros((0, FINE * FINE * 3), np.float32)
-        self.raw = np.array(rows, np.float32) if rows else np.zeros((0, PATCH * PATCH * 3), np.float32)
+        fw, fh = _wh(fine)
+        pw, ph = _wh(shape)
+        self.fine = np.array(sharp_rows, np.float32) if sharp_rows else np.zeros((0, fw * fh * 3), np.float32)
+        self.raw = np.array(rows, np.float32) if rows else np.zeros((0, pw * ph * 3), np.float32)
         self.names = sorted(set(labels))
         self.matrix = normalised(self.raw)
         order = {name: i for i, name in enumerate(self.names)}
@@ -105,33 +155,20 @@ class FaceIndex:
 
     def likeness(self, patch: np.ndarray) -> float:
         """How much one crop looks like any enrolled face at all (the best NCC)."""
-        return float((normalised(smoothed(patch)[None]) @ self.matrix.T).max(initial=-1.0))
+        return float((normalised(smoothed(self.prepare(patch))[None]) @ self.matrix.T).max(initial=-1.0))
 
     def match(
         self, patches: list[np.ndarray], min_score: float, min_margin: float, hidden: np.ndarray | None = None
     ) -> Match:
         """The best label over several crops of one face (small shifts of it); ``hidden``
         (PATCH×PATCH bool) marks pixels covered by something else, a pawn, left out."""
-        raw = np.array([smoothed(p) for p in patches], np.float32)
+        raw = np.array([smoothed(self.prepare(p)) for p in patches], np.float32)
         if hidden is not None and hidden.any() and not hidden.all():
             keep = np.repeat(~hidden.ravel(), 3)
             scores = normalised(raw[:, keep]) @ normalised(self.raw[:, keep]).T
         else:
             scores = normalised(raw) @ self.matrix.T  # crops × faces
-        per_label = np.full((len(patches), len(self.names)), -1.0, np.float32)
-        np.maximum.at(per_label, (slice(None), self.column_label), scores)
-        best_per_label = per_label.max(axis=0)
-        order = np.argsort(best_per_label)[::-1]
-        best, second = (
-            float(best_per_label[order[0]]),
-            float(best_per_label[order[1]]) if len(order) > 1 else -1.0,
-        )
-        which = int(per_label[:, order[0]].argmax())
-        margin_part = np.clip((best - second) / (2 * min_margin), 0, 1)
-        score_part = np.clip((best - min_score) / (1 - min_score) * 2, 0, 1) if best > min_score else 0.0
-        confidence = float(margin_part * score_part)
-        ranked = tuple(self.names[i] for i in order[:6])
-        return Match(self.names[order[0]], best, second, round(confidence, 3), which, ranked)
+        return verdict(scores, self.column_label, self.names, min_score, min_margin, 6)
 
     def rerank(
         self,
@@ -145,7 +182,7 @@ class FaceIndex:
         labels, so the corner numbers and the glyph's detail decide (a pawn over the
         middle of a tile leaves little else)."""
         rows = [i for i, label in enumerate(self.labels) if label in among]
-        raw = np.array([smoothed(c) for c in crops], np.float32)
+        raw = np.array([smoothed(self.prepare(c)) for c in crops], np.float32)
         enrolled = self.fine[rows]
         if hidden is not None and hidden.any() and not hidden.all():
             keep = np.repeat(
@@ -157,15 +194,46 @@ class FaceIndex:
             raw, enrolled = raw[:, keep], enrolled[:, keep]
         scores = normalised(raw) @ normalised(enrolled).T
         names = list(among)
-        per_label = np.full((len(crops), len(names)), -1.0, np.float32)
         cols = np.array([names.index(self.labels[i]) for i in rows], np.int64)
-        np.maximum.at(per_label, (slice(None), cols), scores)
-        best_per_label = per_label.max(axis=0)
-        order = np.argsort(best_per_label)[::-1]
-        best = float(best_per_label[order[0]])
-        second = float(best_per_label[order[1]]) if len(order) > 1 else -1.0
-        which = int(per_label[:, order[0]].argmax())
-        margin_part = np.clip((best - second) / (2 * min_margin), 0, 1)
-        score_part = np.clip((best - min_score) / (1 - min_score) * 2, 0, 1) if best > min_score else 0.0
-        ranked = tuple(names[i] for i in order)
-        return Match(names[order[0]], best, second, round(float(margin_part * score_part), 3), which, ranked)
+        return verdict(scores, cols, names, min_score, min_margin, len(names))
+
+    def colour_look(
+        self,
+        patches: list[np.ndarray],
+        among: tuple[str, ...],
+        min_score: float,
+        min_margin: float,
+        weight: float,
+        hidden: np.ndarray | None = None,
+    ) -> Match:
+        """A close call between faces alike in shape looked at again for their colour: the
+        correlation with each leading label's enrolled faces less ``weight`` times how far
+        apart crop and face lie in chroma (CIE a*, b*, mean over the pixels, at the same
+        alignment). The correlation normalises all three channels together, so two
+        faces that differ only in hue score almost alike; the frame is white-balanced,
+        so the chroma itself tells them apart."""
+        rows = [i for i, label in enumerate(self.labels) if label in among]
+        h, w = patches[0].shape[:2]
+        raw = np.array([smoothed(self.prepare(p)) for p in patches], np.float32)
+        enrolled = self.raw[rows]
+        keep = np.ones(h * w, bool)
+        if hidden is not None and hidden.any() and not hidden.all():
+            keep = (
+                ~cv2.resize(hidden.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
+                .astype(bool)
+                .ravel()
+            )
+        both = np.repeat(keep, 3)
+        scores = normalised(raw[:, both]) @ normalised(enrolled[:, both]).T
+        seen, known = chroma(raw, h, w)[:, keep], chroma(enrolled, h, w)[:, keep]
+        apart = np.abs(seen[:, None] - known[None]).sum(axis=-1).mean(axis=-1)  # crops × faces
+        names = list(among)
+        cols = np.array([names.index(self.labels[i]) for i in rows], np.int64)
+        return verdict(scores - weight * apart, cols, names, min_score, min_margin, len(names))
+
+
+def chroma(rows: np.ndarray, h: int, w: int) -> np.ndarray:
+    """Flattened BGR patches (0–255) → their CIE a*, b* per pixel (rows × h·w × 2)."""
+    bgr = (rows.reshape(-1, h * w, 3) / 255.0).astype(np.float32)
+    lab = cv2.cvtColor(bgr.reshape(-1, 1, 3), cv2.COLOR_BGR2LAB).reshape(len(rows), h * w, 3)
+    return lab[:, :, 1:]

@@ -18,12 +18,11 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.calibration import Calibration, TopView, top_view
+from vision.calibration import Calibration, TableLocator, TopView
 from vision.catalogue import Catalogue
 from vision.errors import VisionError
 from vision.faces import FINE, FINE_INNER, INNER, PATCH, FaceIndex, Match, crop_patch
-from vision.frames import check_frame
-from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker, detect
+from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker
 
 
 @dataclass
@@ -37,6 +36,7 @@ class ReaderSettings:
     pawn_cover: float = 1.3  # hidden round a pawn, in its seen radius (its shadow and blur)
     min_confidence: float = 0.5
     max_bridge: int = 3  # missing tiles crossed straight ahead
+    colour_weight: float = 0.0075  # correlation lost per unit of mean chroma distance (Lab a*+b*)
 
 
 @dataclass
@@ -99,7 +99,7 @@ def tile_angle(view: np.ndarray, centre: np.ndarray, side: float) -> float:
     return float(np.degrees(np.angle(z) / 4))
 
 
-class PathReader:
+class PathReader(TableLocator):
     """Reads frames of one table; keeps the calibration between frames."""
 
     def __init__(self, catalogue: Catalogue, settings: ReaderSettings | None = None) -> None:
@@ -107,26 +107,6 @@ class PathReader:
         self.index = FaceIndex(catalogue.faces)
         self.pawn_colours = {k: np.array(v, np.float32) for k, v in catalogue.pawns.items()}
         self.calibration: Calibration | None = None
-
-    # ------------------------------------------------------------ the table
-
-    def locate(self, frame: np.ndarray) -> tuple[np.ndarray, dict[int, Marker], Calibration]:
-        frame = check_frame(frame)
-        markers = detect(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
-        cal = self.calibration
-        if cal is None or not cal.matches(markers):
-            try:
-                cal = Calibration.from_markers(markers)
-            except VisionError:
-                if cal is None or not any(i in markers for i in (0, 1, 2, 3)):
-                    raise
-                # some corners hidden but the others have not moved: keep the calibration
-        self.calibration = cal
-        return frame, markers, cal
-
-    def view(self, frame: np.ndarray) -> tuple[TopView, dict[int, Marker], Calibration]:
-        frame, markers, cal = self.locate(frame)
-        return top_view(frame, cal, markers, self.settings.px_per_mm), markers, cal
 
     # ------------------------------------------------------------ reading
 
@@ -233,9 +213,32 @@ class PathReader:
             # apart, so the sharp look alone decides, among more of the leaders
             among = match.ranked if covers else match.ranked[:3]
             second = self.index.rerank(crops, among, s.min_score, s.fine_margin, hidden)
+            chosen, at = match, where
             if covers or second.confidence > match.confidence:
-                return second, where + near[second.which]
+                chosen, at = second, where + near[second.which]
+            if chosen.confidence < 1.0:
+                # faces alike but for their colour: the hue decides, and only ever makes
+                # surer of the label the looks above already put first
+                hue = self.index.colour_look(
+                    patches, match.ranked[:3], s.min_score, s.min_margin, s.colour_weight, hidden
+                )
+                if hue.label == chosen.label and hue.confidence > chosen.confidence:
+                    chosen, at = hue, centre + offsets[hue.which]
+            return chosen, at
         return match, where
+
+    def face_there(self, image: np.ndarray, centre: np.ndarray, angle: float, heading: np.ndarray) -> float:
+        """How well the best enrolled face matches near ``centre`` (small shifts)."""
+        s = self.settings
+        side = s.tile_mm * s.px_per_mm
+        step = 0.07 * side
+        across = _rot(heading, 1)
+        patches = [
+            crop_patch(image, centre + a * step * heading + b * step * across, side, angle)
+            for a in (-1, 0, 1)
+            for b in (-1, 0, 1)
+        ]
+        return self.index.match(patches, s.min_score, s.min_margin).score
 
     def walk(
         self, image: np.ndarray, mask: np.ndarray, start: np.ndarray, end: np.ndarray
@@ -293,17 +296,20 @@ class PathReader:
             slots.append(Slot(c, h, angle, match, bridged))
             if np.linalg.norm(c - end) < (marker_reach + 0.35 * s.tile_mm) * s.px_per_mm:
                 return slots, True
-            visited = [sl.center for sl in slots]
+            visited = np.array([sl.center for sl in slots])
             options = []
             for quarter in (0, 1, -1):
                 u = _rot(h, quarter) if quarter != -1 else -_rot(h, 1)
                 p = c + pitch * u  # a neighbour lines up with this tile; the match fine-tunes it
-                if min(np.linalg.norm(p - v) for v in visited) < 0.6 * pitch:
+                if np.linalg.norm(visited - p, axis=1).min() < 0.6 * pitch or dens(p) < 0.5:
                     continue
                 options.append((dens(p), p, u))
             options.sort(key=lambda o: -o[0])
+            full = [o for o in options if o[0] >= 0.9]
+            if len(full) > 1:  # a shadow can be as dense as a tile: the one that is a face
+                options = sorted(full, key=lambda o: -self.face_there(image, o[1], angle, o[2]))
             bridged = 0
-            if options and options[0][0] >= 0.5:
+            if options:
                 _, p, u = options[0]
             else:
                 for steps in range(2, s.max_bridge + 2):

@@ -17,7 +17,7 @@ none.
 from __future__ import annotations
 
 import base64
-from collections import Counter, deque
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +27,6 @@ import numpy as np
 from vision.catalogue import Catalogue
 from vision.errors import VisionError
 from vision.faces import INNER, PATCH, crop_patch
-from vision.frames import check_frame
 from vision.path_reader import (
     PathReader,
     PathReading,
@@ -39,6 +38,7 @@ from vision.path_reader import (
     table_colour,
     tile_angle,
 )
+from vision.tracking import VotingTracker, Waiting
 
 
 @dataclass
@@ -112,14 +112,6 @@ class Observation:
     unreadable: list[int]
 
 
-@dataclass(frozen=True)
-class Waiting:
-    """No observation now, and why: ``code`` for programs, ``reason`` for people."""
-
-    code: str  # "moving", "hand-over-table", or a VisionError code
-    reason: str
-
-
 @dataclass
 class Look:
     """One frame's verdict per place: True (its tile), False (bare), None (unsure)."""
@@ -130,7 +122,7 @@ class Look:
     contrasts: list[float] = field(default_factory=list)
 
 
-class PathTracker:
+class PathTracker(VotingTracker[Look, Observation]):
     """Follows one laid path; ``feed`` it every frame the camera gives."""
 
     def __init__(
@@ -143,8 +135,7 @@ class PathTracker:
         self.reader = PathReader(catalogue, reader_settings)
         self.layout = layout
         self.settings = settings or TrackerSettings()
-        self.window: deque[Look] = deque(maxlen=self.settings.votes)
-        self.previous: np.ndarray | None = None
+        self._start()
         self._refs: tuple[PathLayout, list[np.ndarray]] | None = None
 
     @property
@@ -177,18 +168,6 @@ class PathTracker:
         return crop_patch(image, centre, self.side * REF / PATCH, angle, REF, INNER)
 
     # ------------------------------------------------------------ one frame
-
-    def still(self, frame: np.ndarray) -> bool:
-        """Whether nothing big moved since the previous frame (a tile taken is small; a
-        hand or an arm is not). The first frame is never still: there is nothing to
-        compare it with."""
-        grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        small = cv2.resize(grey, (160, 90), interpolation=cv2.INTER_AREA).astype(np.int16)
-        before, self.previous = self.previous, small
-        if before is None:
-            return False
-        moved = np.abs(small - before) > self.settings.still_levels
-        return float(moved.mean()) <= self.settings.still_share
 
     def look(self, frame: np.ndarray) -> Look:
         """Each known place in this frame — its tile, bare, or unsure — and the pawns on
@@ -236,29 +215,8 @@ class PathTracker:
 
     # ------------------------------------------------------------ following
 
-    def feed(self, frame: Any) -> Observation | Waiting | None:
-        """One camera frame: an Observation once enough still frames agree, Waiting when
-        this frame cannot count (the vote starts over), None while votes are gathered."""
-        try:
-            image = check_frame(frame)
-        except VisionError as exc:
-            return self._wait(exc.code, exc.message)
-        if not self.still(image):
-            return self._wait("moving", "the table is moving")
-        if self.layout is None:
-            return self._wait("no-layout", "the path has not been read yet")
-        try:
-            look = self.look(image)
-        except VisionError as exc:
-            return self._wait(exc.code, exc.message)
-        self.window.append(look)
-        if len(self.window) < self.settings.votes:
-            return None
-        return self.vote()
-
-    def _wait(self, code: str, reason: str) -> Waiting:
-        self.window.clear()
-        return Waiting(code, reason)
+    def not_ready(self) -> Waiting | None:
+        return Waiting("no-layout", "the path has not been read yet") if self.layout is None else None
 
     def vote(self) -> Observation:
         """Per place and per pawn, what a majority of the window's frames saw."""

@@ -14,6 +14,7 @@ camera tilted up to 30°; blur, sensor noise and JPEG happen in the image.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,7 +22,7 @@ import cv2
 import numpy as np
 
 from vision.markers import MARKER_MM, QUIET_MM, marker_image
-from vision.synth_art import FACE_PX, PAWNS, ArtStyle, tile_face
+from vision.synth_art import PAWNS, ArtStyle, tile_face
 
 TILE_MM = 35.0
 PAWN_MM = 16.0
@@ -168,49 +169,46 @@ def _uniform(rng: np.random.Generator, span: tuple[float, float]) -> float:
     return float(rng.uniform(span[0], span[1])) if span[1] > span[0] else float(span[0])
 
 
-@dataclass
-class TableScene:
-    """A table with a laid path, seen by one fixed camera under one light."""
+class Stage:
+    """What every synthetic scene shares: the table top, the camera, the light and the lens.
 
-    labels: list[str]
-    seed: int = 0
-    level: str = "medium"
-    size: tuple[int, int] = (1280, 720)
-    style: ArtStyle = field(default_factory=ArtStyle)
+    A subclass fixes its own layout (``width`` × ``height`` mm between the corner markers'
+    centres), then calls ``_stage`` with the same random generator: it draws the level's
+    parameters, the table's colour, the light and the camera's pose. Things are drawn on
+    the table plane (``_paste``, ``_marker``, ``_disc``, ``_hand``), lit (``_light``) and
+    photographed (``_photograph``: perspective, blur, sensor noise, JPEG).
+    """
 
-    def __post_init__(self) -> None:
-        if self.level not in LEVELS:
-            raise ValueError(f"unknown level {self.level!r}: one of {', '.join(LEVELS)}")
-        rng = np.random.default_rng(self.seed)
-        p = LEVELS[self.level]
-        self.layout = winding_path(len(self.labels), rng, p["gap"], p["twist"])
-        self.params = {k: _uniform(rng, v) for k, v in p.items()}
+    seed: int
+    level: str
+    size: tuple[int, int]
+
+    def _stage(self, rng: np.random.Generator, width: float, height: float) -> None:
+        """The level's parameters, table, light and camera for a play area of ``width`` ×
+        ``height`` mm."""
+        self.width_mm, self.height_mm = width, height
+        self.params = {k: _uniform(rng, v) for k, v in LEVELS[self.level].items()}
         self.table_colour = np.array(TABLES[int(rng.integers(0, len(TABLES)))], np.float32)
         self.light_dir = float(rng.uniform(0, 2 * math.pi))
         self.shadow = bool(rng.random() < self.params["shadow"])
         self.shadow_seed = int(rng.integers(0, 2**31))
-        self.pawn_count = round(self.params["pawns"])
         self.margin = 45.0
         self._camera(rng)
-        self._faces = {label: tile_face(label, self.style) for label in set(self.labels)}
-        self._plane_cache: dict[tuple[Any, ...], np.ndarray] = {}
 
     # --------------------------------------------------------------- geometry
 
     def _camera(self, rng: np.random.Generator) -> None:
-        lay, m = self.layout, self.margin
+        width, height, m = self.width_mm, self.height_mm, self.margin
         tilt, yaw = math.radians(self.params["tilt"]), math.radians(self.params["yaw"])
         if rng.random() < 0.5:
             tilt = -tilt
         rx = np.array([[1, 0, 0], [0, math.cos(tilt), -math.sin(tilt)], [0, math.sin(tilt), math.cos(tilt)]])
         rz = np.array([[math.cos(yaw), -math.sin(yaw), 0], [math.sin(yaw), math.cos(yaw), 0], [0, 0, 1]])
         rot = rx @ rz
-        distance = 1.6 * max(lay.width, lay.height)
-        centre = np.array([[1, 0, -lay.width / 2], [0, 1, -lay.height / 2], [0, 0, 1]])
+        distance = 1.6 * max(width, height)
+        centre = np.array([[1, 0, -width / 2], [0, 1, -height / 2], [0, 0, 1]])
         project = np.column_stack([rot[:, 0], rot[:, 1], [0, 0, distance]]) @ centre
-        corners = np.array(
-            [[-m, -m], [lay.width + m, -m], [lay.width + m, lay.height + m], [-m, lay.height + m]], np.float64
-        )
+        corners = np.array([[-m, -m], [width + m, -m], [width + m, height + m], [-m, height + m]], np.float64)
         pts = cv2.perspectiveTransform(corners[None], project)[0]
         w, h = self.size
         fill = float(rng.uniform(0.86, 0.95))
@@ -223,7 +221,7 @@ class TableScene:
         )
         self.plane_to_image = fit @ project
         img_pts = cv2.perspectiveTransform(corners[None], self.plane_to_image)[0]
-        px_per_mm = max(np.linalg.norm(img_pts[1] - img_pts[0]) / (lay.width + 2 * m), 0.5)
+        px_per_mm = max(np.linalg.norm(img_pts[1] - img_pts[0]) / (width + 2 * m), 0.5)
         self.q = float(np.clip(1.7 * px_per_mm * 1.25, 1.5, 5.0))  # the plane's px/mm
 
     def to_image(self, points_mm: np.ndarray) -> np.ndarray:
@@ -233,8 +231,8 @@ class TableScene:
     # --------------------------------------------------------------- drawing
 
     def _table(self) -> np.ndarray:
-        lay, m, q = self.layout, self.margin, self.q
-        h, w = int((lay.height + 2 * m) * q), int((lay.width + 2 * m) * q)
+        m, q = self.margin, self.q
+        h, w = int((self.height_mm + 2 * m) * q), int((self.width_mm + 2 * m) * q)
         rng = np.random.default_rng(self.seed + 1)
         grain = np.cumsum(rng.normal(0, 1, h)).astype(np.float32)
         grain = cv2.GaussianBlur(grain[:, None], (1, 0), sigmaX=1, sigmaY=3 * q).ravel()
@@ -247,24 +245,33 @@ class TableScene:
         return np.clip(self.table_colour[None, None, :] * shade[:, :, None], 0, 255).astype(np.uint8)
 
     def _paste(
-        self, plane: np.ndarray, art: np.ndarray, cx: float, cy: float, size: float, angle: float
+        self,
+        plane: np.ndarray,
+        art: np.ndarray,
+        cx: float,
+        cy: float,
+        size: float | tuple[float, float],
+        angle: float,
     ) -> None:
+        """Lay ``art`` on the plane centred at (cx, cy) mm, ``size`` mm square (or
+        (width, height) mm), turned by ``angle`` degrees."""
         q, m = self.q, self.margin
-        px = max(8, round(size * q))
-        art = cv2.resize(art, (px, px), interpolation=cv2.INTER_AREA)
+        sw, sh = (size, size) if isinstance(size, int | float) else size
+        pw, ph = max(8, round(sw * q)), max(8, round(sh * q))
+        art = cv2.resize(art, (pw, ph), interpolation=cv2.INTER_AREA)
         c = ((cx + m) * q, (cy + m) * q)
-        rot = cv2.getRotationMatrix2D((px / 2, px / 2), -angle, 1.0)
-        half = int(px * 0.75) + 2
+        rot = cv2.getRotationMatrix2D((pw / 2, ph / 2), -angle, 1.0)
+        half = int(max(pw, ph) * 0.75) + 2
         x0, y0 = int(c[0]) - half, int(c[1]) - half
-        rot[0, 2] += c[0] - px / 2 - x0
-        rot[1, 2] += c[1] - px / 2 - y0
+        rot[0, 2] += c[0] - pw / 2 - x0
+        rot[1, 2] += c[1] - ph / 2 - y0
         roi_w = roi_h = 2 * half
         x1, y1 = max(x0, 0), max(y0, 0)
         x2, y2 = min(x0 + roi_w, plane.shape[1]), min(y0 + roi_h, plane.shape[0])
         if x2 <= x1 or y2 <= y1:
             return
         warped = cv2.warpAffine(art, rot, (roi_w, roi_h), flags=cv2.INTER_LINEAR)
-        alpha = cv2.warpAffine(np.full((px, px), 255, np.uint8), rot, (roi_w, roi_h), flags=cv2.INTER_LINEAR)
+        alpha = cv2.warpAffine(np.full((ph, pw), 255, np.uint8), rot, (roi_w, roi_h), flags=cv2.INTER_LINEAR)
         sub = (slice(y1 - y0, y2 - y0), slice(x1 - x0, x2 - x0))
         a = alpha[sub].astype(np.float32)[:, :, None] / 255.0
         region = plane[y1:y2, x1:x2]
@@ -296,19 +303,88 @@ class TableScene:
                 cv2.LINE_AA,
             )
 
-    def _hand(self, plane: np.ndarray, rng: np.random.Generator) -> None:
-        lay, q, m = self.layout, self.q, self.margin
-        slot = lay.slots[int(rng.integers(0, len(lay.slots)))]
-        cx, cy = (slot.x + m) * q, (slot.y + m) * q
-        edge_y = plane.shape[0] if slot.y > lay.height / 2 else 0
+    def _hand(
+        self,
+        plane: np.ndarray,
+        rng: np.random.Generator,
+        x: float,
+        y: float,
+        sleeve: tuple[int, int, int] | None = None,
+    ) -> None:
+        """A hand over (x, y) mm, its arm reaching in from the nearer of the top and bottom
+        edges; with ``sleeve`` (BGR) the arm is clothed up to near the wrist."""
+        q, m = self.q, self.margin
+        cx, cy = (x + m) * q, (y + m) * q
+        edge_y = plane.shape[0] if y > self.height_mm / 2 else 0
         layer = np.zeros(plane.shape[:2], np.uint8)
         cv2.ellipse(
             layer, (int(cx), int(cy)), (int(55 * q), int(45 * q)), float(rng.uniform(0, 180)), 0, 360, 255, -1
         )
-        cv2.line(layer, (int(cx), int(cy)), (int(cx + rng.uniform(-80, 80) * q), edge_y), 255, int(70 * q))
+        reach = (int(cx + rng.uniform(-80, 80) * q), edge_y)
+        cv2.line(layer, (int(cx), int(cy)), reach, 255, int(70 * q))
         a = cv2.GaussianBlur(layer, (0, 0), q).astype(np.float32)[:, :, None] / 255.0
         skin = np.array(SKIN, np.float32)
         plane[:] = (skin * a * rng.uniform(0.85, 1.05) + plane * (1 - a)).astype(np.uint8)
+        if sleeve is not None:  # cloth from the edge to a hand's length before the hand
+            cloth = np.zeros(plane.shape[:2], np.uint8)
+            wrist = np.array([cx, cy]) + (np.array(reach, np.float64) - [cx, cy]) * 0.45
+            cv2.line(cloth, (int(wrist[0]), int(wrist[1])), reach, 255, int(80 * q))
+            b = cv2.GaussianBlur(cloth, (0, 0), q).astype(np.float32)[:, :, None] / 255.0
+            plane[:] = (np.array(sleeve, np.float32) * b + plane * (1 - b)).astype(np.uint8)
+
+    def _light(self, plane: np.ndarray) -> np.ndarray:
+        h, w = plane.shape[:2]
+        ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+        d = (np.cos(self.light_dir) * (xs / w - 0.5) + np.sin(self.light_dir) * (ys / h - 0.5)) * 2
+        field_ = 1.0 + self.params["gradient"] * d
+        if self.shadow:
+            rng = np.random.default_rng(self.shadow_seed)
+            layer = np.zeros((h, w), np.float32)
+            pts = rng.uniform([0, 0], [w, h], (5, 2)).astype(np.int32)
+            cv2.fillPoly(layer, [cv2.convexHull(pts)], 1.0)
+            layer = cv2.GaussianBlur(layer, (0, 0), 12 * self.q)
+            field_ *= 1 - 0.35 * layer
+        gains = kelvin_gains(self.params["kelvin"]) * 1.05
+        out = plane.astype(np.float32) * field_[:, :, None] * gains[None, None, :]
+        return np.clip(out, 0, 255).astype(np.uint8)
+
+    def _photograph(self, plane: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """The lit plane as the camera sees it: perspective, lens blur, sensor noise, JPEG."""
+        lit = self._light(plane)
+        m, q = self.margin, self.q
+        to_plane_px = np.array([[q, 0, m * q], [0, q, m * q], [0, 0, 1]])
+        warp = self.plane_to_image @ np.linalg.inv(to_plane_px)
+        w, h = self.size
+        image = cv2.warpPerspective(lit, warp, (w, h), flags=cv2.INTER_LINEAR, borderValue=(38, 42, 46))
+        blur = self.params["blur"]
+        if blur > 0.05:
+            image = cv2.GaussianBlur(image, (0, 0), blur)
+        noisy = image.astype(np.float32) + rng.normal(0, self.params["noise"], image.shape).astype(np.float32)
+        image = np.clip(noisy, 0, 255).astype(np.uint8)
+        ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(self.params["jpeg"])])
+        return cv2.imdecode(jpeg, cv2.IMREAD_COLOR) if ok else image
+
+
+@dataclass
+class TableScene(Stage):
+    """A table with a laid path, seen by one fixed camera under one light."""
+
+    labels: list[str]
+    seed: int = 0
+    level: str = "medium"
+    size: tuple[int, int] = (1280, 720)
+    style: ArtStyle = field(default_factory=ArtStyle)
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"unknown level {self.level!r}: one of {', '.join(LEVELS)}")
+        rng = np.random.default_rng(self.seed)
+        p = LEVELS[self.level]
+        self.layout = winding_path(len(self.labels), rng, p["gap"], p["twist"])
+        self._stage(rng, self.layout.width, self.layout.height)
+        self.pawn_count = round(self.params["pawns"])
+        self._faces = {label: tile_face(label, self.style) for label in set(self.labels)}
+        self._plane_cache: dict[tuple[Any, ...], np.ndarray] = {}
 
     def plane(self, present: tuple[bool, ...]) -> np.ndarray:
         """The table with markers and the tiles still present (no pawns, light or hands)."""
@@ -333,22 +409,6 @@ class TableScene:
                 self._paste(plane, face, slot.x, slot.y, TILE_MM, slot.angle)
         self._plane_cache = {key: plane}
         return plane.copy()
-
-    def _light(self, plane: np.ndarray) -> np.ndarray:
-        h, w = plane.shape[:2]
-        ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
-        d = (np.cos(self.light_dir) * (xs / w - 0.5) + np.sin(self.light_dir) * (ys / h - 0.5)) * 2
-        field_ = 1.0 + self.params["gradient"] * d
-        if self.shadow:
-            rng = np.random.default_rng(self.shadow_seed)
-            layer = np.zeros((h, w), np.float32)
-            pts = rng.uniform([0, 0], [w, h], (5, 2)).astype(np.int32)
-            cv2.fillPoly(layer, [cv2.convexHull(pts)], 1.0)
-            layer = cv2.GaussianBlur(layer, (0, 0), 12 * self.q)
-            field_ *= 1 - 0.35 * layer
-        gains = kelvin_gains(self.params["kelvin"]) * 1.05
-        out = plane.astype(np.float32) * field_[:, :, None] * gains[None, None, :]
-        return np.clip(out, 0, 255).astype(np.uint8)
 
     def render(
         self,
@@ -376,20 +436,9 @@ class TableScene:
             self._disc(plane, px, py, PAWN_MM, PAWNS[label], soft=False)
             pawn_truth.append({"label": label, "index": index, "center_mm": [px, py]})
         if hand:
-            self._hand(plane, rng)
-        lit = self._light(plane)
-        m, q = self.margin, self.q
-        to_plane_px = np.array([[q, 0, m * q], [0, q, m * q], [0, 0, 1]])
-        warp = self.plane_to_image @ np.linalg.inv(to_plane_px)
-        w, h = self.size
-        image = cv2.warpPerspective(lit, warp, (w, h), flags=cv2.INTER_LINEAR, borderValue=(38, 42, 46))
-        blur = self.params["blur"]
-        if blur > 0.05:
-            image = cv2.GaussianBlur(image, (0, 0), blur)
-        noisy = image.astype(np.float32) + rng.normal(0, self.params["noise"], image.shape).astype(np.float32)
-        image = np.clip(noisy, 0, 255).astype(np.uint8)
-        ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(self.params["jpeg"])])
-        image = cv2.imdecode(jpeg, cv2.IMREAD_COLOR) if ok else image
+            slot = lay.slots[int(rng.integers(0, len(lay.slots)))]
+            self._hand(plane, rng, slot.x, slot.y)
+        image = self._photograph(plane, rng)
         centres = self.to_image(np.array([[s.x, s.y] for s in lay.slots]))
         tiles = [
             {"index": i, "label": label, "center": [round(float(x), 1), round(float(y), 1)]}
@@ -407,7 +456,8 @@ def face_photo(
     label: str, seed: int, style: ArtStyle | None = None, art: np.ndarray | None = None
 ) -> np.ndarray:
     """A roughly cropped photo of one face, as a user would take for enrolment: a little
-    background around it, a slight angle and perspective, mild light and noise."""
+    background around it, a slight angle and perspective, mild light and noise. ``art``
+    may be any shape (a card is taller than wide); its longer side gets the photo's share."""
     rng = np.random.default_rng(seed)
     face = art if art is not None else tile_face(label, style)
     size = 200
@@ -417,13 +467,15 @@ def face_photo(
     side = rng.uniform(0.62, 0.78) * size
     c = size / 2 + rng.uniform(-10, 10, 2)
     a = math.radians(rng.uniform(-6, 6))
-    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float64) * side / 2
+    fh, fw = face.shape[:2]
+    aspect = np.array([fw, fh], np.float64) / max(fw, fh)
+    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float64) * aspect * side / 2
     rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
     dst = (corners @ rot.T + c + rng.uniform(-4, 4, (4, 2))).astype(np.float32)
-    src = np.array([[0, 0], [FACE_PX, 0], [FACE_PX, FACE_PX], [0, FACE_PX]], np.float32)
+    src = np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], np.float32)
     warp = cv2.getPerspectiveTransform(src, dst)
     warped = cv2.warpPerspective(face, warp, (size, size), flags=cv2.INTER_LINEAR).astype(np.float32)
-    alpha = cv2.warpPerspective(np.ones((FACE_PX, FACE_PX), np.float32), warp, (size, size))[:, :, None]
+    alpha = cv2.warpPerspective(np.ones((fh, fw), np.float32), warp, (size, size))[:, :, None]
     photo = warped * alpha + canvas * (1 - alpha)
     photo *= kelvin_gains(rng.uniform(5200, 6500))[None, None, :] * rng.uniform(0.9, 1.1)
     photo += rng.normal(0, 2, photo.shape)
@@ -432,16 +484,23 @@ def face_photo(
 
 
 def write_enrolment_set(
-    folder: Any, labels: list[str], style: ArtStyle | None = None, seed: int = 0
+    folder: Any,
+    labels: list[str],
+    style: ArtStyle | None = None,
+    seed: int = 0,
+    draw: Callable[[str, ArtStyle | None], np.ndarray] | None = None,
 ) -> list[str]:
-    """``<label>.png`` photos of every face, as ``scarab vision enroll --from`` reads them."""
+    """``<label>.png`` photos of every face, as ``scarab vision enroll --from`` reads them;
+    ``draw(label, style)`` gives a face's art (default: the Tutankhamen tiles and pawns)."""
     from pathlib import Path
 
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     names = []
     for i, label in enumerate(labels):
-        if label in PAWNS:
+        if draw is not None:
+            image = face_photo(label, seed * 1000 + i, art=draw(label, style))
+        elif label in PAWNS:
             from vision.synth_art import pawn_face
 
             image = face_photo(label, seed * 1000 + i, art=pawn_face(label))

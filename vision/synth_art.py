@@ -178,10 +178,15 @@ class ArtStyle:
         return dict(zip(HOUSE_GLYPHS, pool, strict=False))
 
     def colour(self, name: str) -> BGR:
+        return self.tint(name, BASE[name])
+
+    def tint(self, name: str, base: BGR, spread: int = 35) -> BGR:
+        """``base`` as this style prints it: unchanged in the house art, else shifted by a
+        seeded amount per ``name``."""
         if self.number == 0:
-            return BASE[name]
+            return base
         rng = random.Random(f"{self.number}:{name}")
-        return tuple(int(np.clip(v + rng.randint(-35, 35), 10, 235)) for v in BASE[name])  # type: ignore[return-value]
+        return tuple(int(np.clip(v + rng.randint(-spread, spread), 10, 235)) for v in base)  # type: ignore[return-value]
 
 
 def _theme(label: str) -> tuple[str, str, int | None]:

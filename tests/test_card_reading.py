@@ -1,0 +1,127 @@
+"""Reading the Ankh cards on rendered tables with known truth: rows per seat (touching
+and overlapping cards), the top papyrus over older ones, seat assignment, faces that
+cannot be matched, and the frames refused. The catalogue is enrolled from photos of
+ArtStyle(7) — the reader has no art of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision.card_reader import CardReader
+from vision.catalogue import Catalogue, enroll, label_problem
+from vision.errors import VisionError
+from vision.synth_art import ArtStyle
+from vision.synth_cards import MUMMY_LABELS, CardScene, card_labels, papyrus_labels, write_card_enrolment_set
+
+UNSEEN = ArtStyle(7)
+
+
+@pytest.fixture(scope="module")
+def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
+    folder = tmp_path_factory.mktemp("ankh-photos")
+    write_card_enrolment_set(folder, style=UNSEEN, seed=3)
+    cat, problems = enroll("ankh", folder)
+    assert problems == [] and set(cat.labels) == set(card_labels())
+    return cat
+
+
+def truth_of(reading) -> dict[str, list[str | None]]:
+    return {str(seat): labels for seat, labels in reading.labels().items()}
+
+
+@pytest.mark.parametrize(
+    ("seats", "seed", "level"),
+    [(2, 1, "easy"), (3, 6, "medium"), (4, 7, "medium"), (5, 7, "easy"), (3, 5, "hard")],
+)
+def test_rendered_tables_are_read_right(catalogue: Catalogue, seats: int, seed: int, level: str) -> None:
+    shot = CardScene(seats=seats, seed=seed, level=level, style=UNSEEN).render()
+    reading = CardReader(catalogue).read(shot.image)
+    assert truth_of(reading) == shot.truth["rows"]
+    assert reading.papyrus is not None
+    assert {"rank": reading.papyrus["rank"], "threshold": reading.papyrus["threshold"]} == shot.truth[
+        "papyrus"
+    ]
+    assert reading.complete and reading.unreadable == []
+    doc = reading.to_json()
+    assert set(doc["rows"]) == {str(s) for s in range(seats)}
+    for cards in doc["rows"].values():
+        for card in cards:
+            assert set(card) >= {"label", "confidence", "center"} and 0.5 <= card["confidence"] <= 1
+
+
+def test_cards_lie_where_the_truth_says(catalogue: Catalogue) -> None:
+    shot = CardScene(seats=4, seed=2, level="easy", style=UNSEEN).render()
+    reading = CardReader(catalogue).read(shot.image)
+    for card in shot.truth["cards"]:
+        read = reading.rows[card["seat"]][card["index"]]
+        assert np.linalg.norm(np.array(read["center"]) - card["center"]) < 12  # px, a card is ~38 wide
+
+
+def test_long_touching_and_overlapping_rows_with_older_papyri_under_the_top(catalogue: Catalogue) -> None:
+    scene = CardScene(seats=5, seed=2, level="medium", style=UNSEEN)
+    rows = {s.seat: [MUMMY_LABELS[(3 * s.seat + 7 * i) % 20] for i in range(6)] for s in scene.seat_list}
+    pile = list(papyrus_labels()[9:12])  # two older papyri peek out under the third
+    shot = scene.render(rows, pile)
+    reading = CardReader(catalogue).read(shot.image)
+    assert truth_of(reading) == shot.truth["rows"]
+    assert reading.papyrus is not None and reading.papyrus["threshold"] == shot.truth["papyrus"]["threshold"]
+    assert reading.papyrus["rank"] == shot.truth["papyrus"]["rank"]
+
+
+def test_each_row_belongs_to_the_seat_whose_card_it_lies_nearest(catalogue: Catalogue) -> None:
+    scene = CardScene(seats=4, seed=4, level="easy", style=UNSEEN)
+    colours = ["green", "yellow", "blue", "red"]
+    rows = {s.seat: [f"{colours[s.seat]}-{v}" for v in (1, 2, 3)] for s in scene.seat_list}
+    rows[2] = []  # a seat without cards has an empty row
+    reading = CardReader(catalogue).read(scene.render(rows, [papyrus_labels()[0]]).image)
+    assert reading.labels() == rows
+
+
+def test_a_face_the_catalogue_lacks_is_unreadable_not_guessed(catalogue: Catalogue) -> None:
+    greens = Catalogue("ankh", [(k, f) for k, f in catalogue.faces if not k.startswith("red-")])
+    greens.sources = ["x"] * len(greens.faces)
+    scene = CardScene(seats=2, seed=1, level="easy", style=UNSEEN)
+    rows = {0: ["red-2", "green-4"], 1: ["red-5"]}
+    reading = CardReader(greens).read(scene.render(rows, [papyrus_labels()[3]]).image)
+    assert reading.labels() == {0: [None, "green-4"], 1: [None]}
+    assert {(u["seat"], u["index"]) for u in reading.unreadable} == {(0, 0), (1, 0)}
+    assert not reading.complete
+
+
+def test_an_empty_table_has_empty_rows_and_no_papyrus(catalogue: Catalogue) -> None:
+    shot = CardScene(seats=3, seed=2, level="easy", style=UNSEEN).render({}, [])
+    reading = CardReader(catalogue).read(shot.image)
+    assert reading.labels() == {0: [], 1: [], 2: []} and reading.papyrus is None
+    assert reading.to_json()["papyrus"] is None
+
+
+def test_a_hand_and_a_sleeve_over_the_table_are_refused(catalogue: Catalogue) -> None:
+    shot = CardScene(seats=3, seed=3, level="easy", style=UNSEEN).render(hand=True)
+    with pytest.raises(VisionError) as caught:
+        CardReader(catalogue).read(shot.image)
+    assert caught.value.code == "hand-over-table"
+
+
+def test_ankh_labels_are_checked_at_enrolment(tmp_path: Path) -> None:
+    assert label_problem("ankh", "green-3") is None
+    assert label_problem("ankh", "papyrus-green-yellow-blue-red-4") is None
+    for bad in (
+        "green-6",
+        "purple-1",
+        "papyrus-green-green-blue-red-4",
+        "papyrus-green-yellow-blue-4",
+        "scarab-green",
+    ):
+        assert label_problem("ankh", bad)
+    write_card_enrolment_set(
+        tmp_path, ["green-1", "red-5", "papyrus-red-blue-green-yellow-3"], UNSEEN, seed=1
+    )
+    (tmp_path / "green-7.png").write_bytes((tmp_path / "green-1.png").read_bytes())
+    cat, problems = enroll("ankh", tmp_path)
+    assert sorted(cat.labels) == ["green-1", "papyrus-red-blue-green-yellow-3", "red-5"]
+    assert len(problems) == 1 and "green-7.png" in problems[0]
+    face = dict(cat.faces)["green-1"]
+    assert face.shape[1] == 64 and 1.35 < face.shape[0] / face.shape[1] < 1.75  # a card, upright

@@ -1,0 +1,400 @@
+"""Reading the Ankh cards: each seat's row of mummy cards and the top papyrus.
+
+The frame is warped to a top view of the table and evened out against the markers, and
+what is not table is found, exactly as for the Tutankhamen path (path_reader.py). Each
+blob of cards belongs to the seat card (markers 20–25) it lies nearest; a blob far from
+every seat, near the middle, is the papyrus pile. A row's cards lie side by side,
+touching or overlapping a little, so the row is cut into cards by the known card width
+along its direction (the direction of the cards' edges, the one across the seat's view);
+each card is then flattened and compared with the enrolled faces at small shifts. The
+top papyrus is the one card of the pile whose whole outline shows: it is found as the
+card-sized rectangle with the most edge along its four sides. A face that does not match
+clearly is reported as unreadable, never guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.calibration import Calibration, TableLocator, TopView
+from vision.catalogue import Catalogue
+from vision.errors import VisionError
+from vision.faces import FINE_INNER, FaceIndex, Match, crop_patch, face_patch
+from vision.markers import SEATS, Marker
+from vision.path_reader import blank_marker, foreground, hand_blob, table_colour
+
+
+@dataclass
+class CardSettings:
+    px_per_mm: float = 1.2  # the top view's resolution
+    card_mm: tuple[float, float] = (45.0, 70.0)  # a card's width and height
+    overlap_mm: float = 2.0  # how much neighbours in a row usually overlap
+    max_turn: float = 2.0  # a card's usual turn within its row (°)
+    patch: tuple[int, int] = (24, 36)  # the compared patch (width, height)
+    fine: tuple[int, int] = (36, 56)  # the second look at close calls
+    min_score: float = 0.5  # below this correlation a face is unreadable
+    min_margin: float = 0.05
+    min_confidence: float = 0.5
+    max_chroma: float = (
+        18.0  # a face whose colour (Lab a, b) is farther than this from its label's is unreadable
+    )
+    pile_mm: float = 180.0  # cards farther than this from every seat card are the pile (or stray)
+    hand_cards: float = 3.0  # a blob reaching in from the edge this many cards big is an arm
+
+
+@dataclass
+class CardReading:
+    papyrus: dict[str, Any] | None = None  # {"rank", "threshold", "confidence", "center"}
+    rows: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # seat → cards, left to right
+    unreadable: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        """Every card and the papyrus read."""
+        return self.papyrus is not None and not self.unreadable
+
+    def labels(self) -> dict[int, list[str | None]]:
+        return {seat: [c["label"] for c in cards] for seat, cards in self.rows.items()}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "papyrus": self.papyrus,
+            "rows": {str(seat): cards for seat, cards in sorted(self.rows.items())},
+            "unreadable": self.unreadable,
+            "complete": self.complete,
+        }
+
+
+def papyrus_of(label: str) -> dict[str, Any]:
+    """``papyrus-<c1>-<c2>-<c3>-<c4>-<n>`` as {"rank", "threshold"}."""
+    parts = label.split("-")
+    return {"rank": parts[1:5], "threshold": int(parts[5])}
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    n = float(np.linalg.norm(v))
+    return v / n if n > 1e-9 else np.array([1.0, 0.0])
+
+
+def edge_axis(gray: np.ndarray, mask: np.ndarray | None = None) -> float:
+    """The dominant direction of edges (radians, modulo a quarter turn): a card's sides."""
+    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+    weight = gx * gx + gy * gy
+    if mask is not None:
+        weight = weight * mask
+    z = np.sum(weight * np.exp(4j * np.arctan2(gy, gx)))
+    return float(np.angle(z) / 4)
+
+
+class CardReader(TableLocator):
+    """Reads frames of one Ankh table; keeps the calibration between frames."""
+
+    def __init__(self, catalogue: Catalogue, settings: CardSettings | None = None) -> None:
+        self.settings = s = settings or CardSettings()
+        mummies = [(label, face) for label, face in catalogue.faces if not label.startswith("papyrus-")]
+        papyri = [(label, face) for label, face in catalogue.faces if label.startswith("papyrus-")]
+        self.mummies = FaceIndex(mummies, (0, 2), s.patch, s.fine) if mummies else None
+        self.papyri = FaceIndex(papyri, (0, 2), s.patch, s.fine) if papyri else None
+        self.calibration: Calibration | None = None
+        # each label's colour (Lab a, b) as enrolled: a cross-check on what the faces say
+        self.colours: dict[str, np.ndarray] = {}
+        for label, face in catalogue.faces:
+            self.colours.setdefault(label, _chroma(face_patch(face, s.patch)))
+
+    @property
+    def card_px(self) -> tuple[float, float]:
+        s = self.settings
+        return s.card_mm[0] * s.px_per_mm, s.card_mm[1] * s.px_per_mm
+
+    # ------------------------------------------------------------ reading
+
+    def read(self, frame: np.ndarray) -> CardReading:
+        view, markers, cal = self.view(frame)
+        s = self.settings
+        seats = {
+            m - SEATS[0]: view.view_point(cal.table_points(markers[m].center[None]))[0]
+            for m in SEATS
+            if m in markers
+        }
+        if not seats:
+            raise VisionError(
+                "seat-markers-missing",
+                "no seat card (markers 20–25) is visible: lay one in front of every player",
+            )
+        mask = self.cards_mask(view, cal, markers)
+        reading = CardReading(rows={seat: [] for seat in seats})
+        blobs = self.blobs(mask)
+        centre = np.mean(
+            [
+                view.view_point(cal.table_points(markers[i].center[None]))[0]
+                for i in (0, 1, 2, 3)
+                if i in markers
+            ],
+            axis=0,
+        )
+        per_seat: dict[int, list[np.ndarray]] = {}
+        far: list[np.ndarray] = []
+        for points in blobs:
+            middle = points.mean(0)
+            dist = {seat: float(np.linalg.norm(middle - where)) for seat, where in seats.items()}
+            seat = min(dist, key=dist.__getitem__)
+            if dist[seat] > s.pile_mm * s.px_per_mm:
+                far.append(points)
+            else:
+                per_seat.setdefault(seat, []).append(points)
+        to_image = np.linalg.inv(view.to_view)
+        for seat, parts in sorted(per_seat.items()):
+            for card in self.read_row(view.image, np.concatenate(parts), seats[seat]):
+                card["center"] = _image_point(to_image, card.pop("view"))
+                reading.rows[seat].append(card)
+                if card["label"] is None:
+                    reading.unreadable.append(
+                        {
+                            "seat": seat,
+                            "index": len(reading.rows[seat]) - 1,
+                            "center": card["center"],
+                            "reason": card.pop("reason"),
+                        }
+                    )
+                else:
+                    card.pop("reason")
+        if far:
+            far.sort(key=lambda p: float(np.linalg.norm(p.mean(0) - centre)))
+            pile = far.pop(0)
+            self.read_pile(view.image, pile, to_image, reading)
+            for points in far:
+                reading.unreadable.append(
+                    {
+                        "seat": None,
+                        "index": None,
+                        "center": _image_point(to_image, points.mean(0)),
+                        "reason": "cards that lie in front of no seat card",
+                    }
+                )
+        else:
+            reading.unreadable.append(
+                {"seat": None, "index": None, "center": None, "reason": "no papyrus pile seen"}
+            )
+        return reading
+
+    def cards_mask(self, view: TopView, cal: Calibration, markers: dict[int, Marker]) -> np.ndarray:
+        """What is not table (half resolution), markers left out; a VisionError for a hand
+        or a sleeve over the table."""
+        s = self.settings
+        width = self.card_px[0]
+        mask = foreground(view.image, width, table_colour(view, cal, markers))
+        for marker in markers.values():
+            blank_marker(mask, view, cal, marker)
+        # the halo of a marker's paper leaves thin lines: gone with anything thinner than a card's rim
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+        if hand_blob(view.image, mask, width) is not None:
+            raise VisionError("hand-over-table", "a hand is over the table: waiting until it is gone")
+        n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+        h, w = mask.shape
+        card_area = self.card_px[0] * self.card_px[1] / 4
+        for j in range(1, n):
+            x, y, bw, bh, area = stats[j]
+            touches = x <= 2 or y <= 2 or x + bw >= w - 2 or y + bh >= h - 2
+            if touches and area > s.hand_cards * card_area:
+                raise VisionError(
+                    "hand-over-table", "an arm reaches over the table: waiting until it is gone"
+                )
+        return mask
+
+    def blobs(self, mask: np.ndarray) -> list[np.ndarray]:
+        """Each blob of cards as its pixels (top-view px), small specks left out."""
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+        least = 0.35 * self.card_px[0] * self.card_px[1] / 4
+        out = []
+        for j in range(1, n):
+            if stats[j, cv2.CC_STAT_AREA] < least:
+                continue
+            ys, xs = np.nonzero(labels == j)
+            out.append(np.column_stack([xs, ys]).astype(np.float64) / 0.5 + 0.5)
+        return out
+
+    def read_row(self, image: np.ndarray, points: np.ndarray, marker: np.ndarray) -> list[dict[str, Any]]:
+        """The cards of one seat's row, from the seat's left to its right."""
+        s = self.settings
+        cw, ch = self.card_px
+        facing = _unit(points.mean(0) - marker)
+        x0, y0 = np.floor(points.min(0)).astype(int)
+        x1, y1 = np.ceil(points.max(0)).astype(int) + 1
+        x0, y0 = max(x0, 0), max(y0, 0)
+        roi = cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY).astype(np.float32)
+        phi = edge_axis(roi)
+        axes = [np.array([np.cos(phi), np.sin(phi)]), np.array([-np.sin(phi), np.cos(phi)])]
+        right = np.array([-facing[1], facing[0]])
+        along = max(axes, key=lambda a: abs(float(a @ right)))
+        along = along if along @ right > 0 else -along
+        across = np.array([-along[1], along[0]])
+        rel = points - marker
+        u, v = rel @ along, rel @ across
+        lo, hi = np.percentile(u, [0.5, 99.5])
+        top, bottom = np.percentile(v, [0.5, 99.5])
+        mid_v = float(top + bottom) / 2
+        # the mask reaches beyond the cards' edges (edges blur into it): by as much as the
+        # row is thicker than a card is tall
+        spill = float(np.clip(bottom - top - ch * np.cos(np.radians(s.max_turn)), 0, 0.5 * cw))
+        lo, hi = lo + spill / 2, hi - spill / 2
+        length = (hi - lo) / s.px_per_mm
+        o = s.overlap_mm
+        n = max(1, round((length - o) / (s.card_mm[0] - o)))
+        pitch = (hi - lo - cw) / (n - 1) if n > 1 else 0.0
+        angle = float(np.degrees(np.arctan2(along[1], along[0])))
+        cards = []
+        for i in range(n):
+            c = marker + along * (lo + cw / 2 + i * pitch) + across * mid_v
+            match, where = self.classify(self.mummies, image, c, angle, along, across, pitch or cw)
+            cards.append(self._card(match, where))
+        return cards
+
+    def classify(
+        self,
+        index: FaceIndex | None,
+        image: np.ndarray,
+        centre: np.ndarray,
+        angle: float,
+        along: np.ndarray,
+        across: np.ndarray,
+        pitch: float,
+        reach: int = 2,
+    ) -> tuple[Match | None, np.ndarray]:
+        """The best label at ``centre`` over small shifts along and across the row."""
+        s = self.settings
+        if index is None:
+            return None, centre
+        cw, ch = self.card_px
+        step_u, step_v = 0.05 * cw, 0.04 * ch
+        offsets = [
+            a * step_u * along + b * step_v * across for a in range(-reach, reach + 1) for b in (-1, 0, 1)
+        ]
+        patches = [crop_patch(image, centre + off, (cw, ch), angle, s.patch) for off in offsets]
+        match = index.match(patches, s.min_score, s.min_margin)
+        where = centre + offsets[match.which]
+        if float(np.linalg.norm(_chroma(patches[match.which]) - self.colours[match.label])) > s.max_chroma:
+            # the face's shapes match but its colour does not: a face not enrolled
+            return Match(match.label, match.score, match.runner_up, 0.0, match.which, match.ranked), where
+        if match.confidence < 1.0 and len(match.ranked) > 1:
+            near = [a * step_u * along + b * step_v * across for a in (-1, 0, 1) for b in (-1, 0, 1)]
+            crops = [crop_patch(image, where + off, (cw, ch), angle, s.fine, FINE_INNER) for off in near]
+            second = index.rerank(crops, match.ranked[:3], s.min_score, s.min_margin)
+            if second.confidence > match.confidence:
+                return second, where + near[second.which]
+        return match, where
+
+    def _card(self, match: Match | None, where: np.ndarray) -> dict[str, Any]:
+        s = self.settings
+        readable = match is not None and match.confidence >= s.min_confidence
+        reason = "no faces of this kind are enrolled"
+        if match is not None:
+            reason = "the face matches no enrolled face clearly"
+            if match.score >= s.min_score:
+                reason = (
+                    f"it looks like {match.label} but not clearly enough (confidence {match.confidence:.2f})"
+                )
+        return {
+            "label": match.label if readable and match else None,
+            "confidence": match.confidence if match else 0.0,
+            "view": where,
+            "reason": reason,
+        }
+
+    # ------------------------------------------------------------ the papyrus pile
+
+    def read_pile(
+        self, image: np.ndarray, points: np.ndarray, to_image: np.ndarray, reading: CardReading
+    ) -> None:
+        """The top papyrus: of the pile's few best card outlines, the one whose face
+        matches an enrolled papyrus best (an outline made of two cards' edges shows no
+        whole face)."""
+        best: tuple[Match | None, np.ndarray] | None = None
+        for centre, angle in self.outlines(image, points):
+            a = np.radians(angle)
+            along, across = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
+            match, where = self.classify(self.papyri, image, centre, angle, along, across, self.card_px[0], 1)
+            if best is None or (match is not None and (best[0] is None or match.score > best[0].score)):
+                best = (match, where)
+        if best is None:
+            return
+        card = self._card(*best)
+        xy = _image_point(to_image, best[1])
+        if card["label"] is None:
+            reading.unreadable.append(
+                {"seat": None, "index": None, "center": xy, "reason": "the papyrus: " + card["reason"]}
+            )
+            return
+        reading.papyrus = {**papyrus_of(card["label"]), "confidence": card["confidence"], "center": xy}
+
+    def outlines(
+        self, image: np.ndarray, points: np.ndarray, keep: int = 4
+    ) -> list[tuple[np.ndarray, float]]:
+        """The pile's best card outlines: card-sized rectangles with the most edge all
+        along their four sides (the top card's whole outline shows; the cards under it
+        show parts of theirs). Each as its centre (top-view px) and the turn of its
+        width axis (degrees), best first."""
+        cw, ch = self.card_px
+        pad = int(0.3 * ch)
+        x0, y0 = np.floor(points.min(0)).astype(int) - pad
+        x1, y1 = np.ceil(points.max(0)).astype(int) + pad
+        x0, y0 = max(x0, 0), max(y0, 0)
+        x1, y1 = min(x1, image.shape[1]), min(y1, image.shape[0])
+        gray = cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
+        small = cv2.pyrDown(gray)
+        coarse = [(*_outline(small, cw / 2, ch / 2, theta), theta) for theta in np.arange(-90.0, 90.0, 4.0)]
+        n = len(coarse)
+        peaks = [
+            coarse[i]
+            for i in range(n)
+            if coarse[i][0] >= coarse[(i - 1) % n][0] and coarse[i][0] >= coarse[(i + 1) % n][0]
+        ]
+        peaks.sort(key=lambda c: -c[0])
+        found = []
+        for _, _, theta0 in peaks[:keep]:
+            fine = [
+                (*_outline(gray, cw, ch, theta), theta) for theta in np.arange(theta0 - 3, theta0 + 3.01, 1.0)
+            ]
+            _, where, theta = max(fine, key=lambda c: c[0])
+            found.append((where + np.array([x0, y0]), float(theta)))
+        return found
+
+
+def _outline(gray: np.ndarray, w: float, h: float, theta: float) -> tuple[float, np.ndarray]:
+    """The best place for a w×h rectangle turned by ``theta`` (degrees) in ``gray`` by the
+    edge strength along its four sides (normalised), and its centre in ``gray``'s px."""
+    rows, cols = gray.shape
+    side = int(np.hypot(rows, cols)) + 2
+    rot = cv2.getRotationMatrix2D((cols / 2, rows / 2), theta, 1.0)
+    rot[:, 2] += (side / 2 - cols / 2, side / 2 - rows / 2)
+    turned = cv2.warpAffine(gray, rot, (side, side), borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    gx = np.abs(cv2.Sobel(turned, cv2.CV_32F, 1, 0, ksize=3))
+    gy = np.abs(cv2.Sobel(turned, cv2.CV_32F, 0, 1, ksize=3))
+    gx = cv2.blur(gx, (3, 1))
+    gy = cv2.blur(gy, (1, 3))
+    iw, ih = max(3, round(w * 0.9)), max(3, round(h * 0.9))
+    vert = cv2.boxFilter(gx, -1, (1, ih), normalize=False)  # a vertical side through each pixel
+    horz = cv2.boxFilter(gy, -1, (iw, 1), normalize=False)
+    hw, hh = round(w / 2), round(h / 2)
+    score = np.zeros_like(vert)
+    score[:, hw : side - hw] = vert[:, : side - 2 * hw] + vert[:, 2 * hw :]
+    score[hh : side - hh, :] += horz[: side - 2 * hh, :] + horz[2 * hh :, :]
+    y, x = np.unravel_index(int(np.argmax(score)), score.shape)
+    back = cv2.invertAffineTransform(rot)
+    centre = back @ np.array([x, y, 1.0])
+    return float(score[y, x]) / (2 * (iw + ih)), centre
+
+
+def _chroma(patch: np.ndarray) -> np.ndarray:
+    """A patch's mean colour as Lab (a, b), OpenCV's 8-bit scale."""
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
+    return lab[:, 1:].mean(axis=0)
+
+
+def _image_point(to_image: np.ndarray, view_px: np.ndarray) -> list[float]:
+    c = cv2.perspectiveTransform(np.asarray(view_px, np.float64).reshape(1, 1, 2), to_image)[0, 0]
+    return [round(float(c[0]), 1), round(float(c[1]), 1)]

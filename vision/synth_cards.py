@@ -1,0 +1,449 @@
+"""Scarab's own stand-in art for the Ankh cards, and seeded table scenes of a game.
+
+Mummy cards show their colour (green, yellow, blue, red) all over, the value 1–5 as a big
+numeral and as pips, and a gift icon of their colour; the 18 papyrus cards are parchment
+with the four colours as bars in rank order (×2, ×1, ×0, −1) and the threshold in a
+disc. An ``ArtStyle`` other than 0 changes the palette, the fonts, the pips' shape, the
+icons and where things sit: "art the recogniser has never seen" for enrolment tests.
+
+A ``CardScene`` fixes a table (vision/synth.py's ``Stage``: the same camera, light, lens
+and hands as the Tutankhamen scenes) with 2–5 seat cards (markers 20 + seat) round its
+edges, each seat's row of mummy cards laid side by side in front of its marker (touching
+or overlapping by a few mm, each a little turned), and the papyrus pile in the middle,
+older papyri peeking out under the top one. ``render`` draws a frame of any rows and pile
+with the ground truth. Rows run from the seat's left to its right (as its player sees
+them); a new card goes on the right end.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.synth import LEVELS, Scene, Stage, write_enrolment_set
+from vision.synth_art import ArtStyle
+
+CARD_MM = (45.0, 70.0)  # width, height
+CARD_PX = (90, 140)  # the art's own resolution
+COLOURS = ("green", "yellow", "blue", "red")
+VALUES = (1, 2, 3, 4, 5)
+MUMMY_LABELS: tuple[str, ...] = tuple(f"{c}-{v}" for c in COLOURS for v in VALUES)
+FACTORS = ("x2", "x1", "x0", "-1")
+DECK = Path(__file__).resolve().parent.parent / "engines" / "ankh" / "data" / "deck.json"
+
+BGR = tuple[int, int, int]
+SUIT: dict[str, BGR] = {
+    "green": (60, 150, 40),
+    "yellow": (30, 195, 230),
+    "blue": (180, 100, 25),
+    "red": (45, 40, 200),
+}
+PARCHMENT: BGR = (165, 210, 228)
+SLEEVES: tuple[BGR, ...] = ((120, 60, 40), (40, 40, 45), (60, 110, 60), (150, 150, 160))
+
+# per level: how far cards in a row overlap (mm; negative: a gap) and turn (°)
+CARD_LEVELS: dict[str, dict[str, tuple[float, float]]] = {
+    "easy": {"overlap": (-0.5, 1.5), "turn": (-1.5, 1.5)},
+    "medium": {"overlap": (-1.0, 3.0), "turn": (-3.0, 3.0)},
+    "hard": {"overlap": (-1.0, 4.0), "turn": (-4.5, 4.5)},
+}
+
+
+@cache
+def papyri() -> tuple[dict[str, Any], ...]:
+    """The 18 papyrus cards of engines/ankh/data/deck.json."""
+    return tuple(json.loads(DECK.read_text())["papyri"])
+
+
+def papyrus_label(card: dict[str, Any]) -> str:
+    return "papyrus-" + "-".join(card["rank"]) + f"-{card['threshold']}"
+
+
+def parse_papyrus(label: str) -> dict[str, Any] | None:
+    """``papyrus-<c1>-<c2>-<c3>-<c4>-<n>`` → {"rank": [...], "threshold": n}, else None."""
+    parts = label.split("-")
+    if len(parts) != 6 or parts[0] != "papyrus" or not parts[5].isdigit():
+        return None
+    return {"rank": parts[1:5], "threshold": int(parts[5])}
+
+
+def papyrus_labels() -> tuple[str, ...]:
+    return tuple(papyrus_label(p) for p in papyri())
+
+
+def card_labels() -> list[str]:
+    """Every face of the Ankh box: 20 mummy faces and 18 papyri."""
+    return [*MUMMY_LABELS, *papyrus_labels()]
+
+
+# ---------------------------------------------------------------------- the art
+
+
+def _icon(img: np.ndarray, kind: int, x: int, y: int, r: int, ink: BGR) -> None:
+    """One of six small gift icons centred at (x, y), ``r`` px in radius."""
+    if kind == 0:  # an ankh
+        cv2.ellipse(img, (x, y - r // 2), (r // 2, r // 2 + 1), 0, 0, 360, ink, 2)
+        cv2.line(img, (x, y), (x, y + r), ink, 3)
+        cv2.line(img, (x - r // 1, y + r // 4), (x + r, y + r // 4), ink, 3)
+    elif kind == 1:  # a sun
+        cv2.circle(img, (x, y), r // 2, ink, -1)
+        for k in range(8):
+            a = k * math.pi / 4
+            cv2.line(img, (x, y), (int(x + r * math.cos(a)), int(y + r * math.sin(a))), ink, 2)
+    elif kind == 2:  # an eye
+        cv2.ellipse(img, (x, y), (r, r // 2), 0, 0, 360, ink, 2)
+        cv2.circle(img, (x, y), r // 3, ink, -1)
+    elif kind == 3:  # a jar
+        cv2.ellipse(img, (x, y + r // 4), (2 * r // 3, 3 * r // 4), 0, 0, 360, ink, -1)
+        cv2.rectangle(img, (x - r // 3, y - r), (x + r // 3, y - r // 2), ink, -1)
+    elif kind == 4:  # a feather
+        cv2.ellipse(img, (x, y), (r // 3, r), 15, 0, 360, ink, -1)
+        cv2.line(img, (x - r // 4, y + r), (x + r // 4, y - r), (255, 255, 255), 1)
+    else:  # a lotus
+        pts = np.array(
+            [[x - r, y], [x - r // 3, y - r], [x, y - r // 3], [x + r // 3, y - r], [x + r, y], [x, y + r]]
+        )
+        cv2.fillPoly(img, [pts.astype(np.int32)], ink)
+
+
+def _pip(img: np.ndarray, shape: int, x: int, y: int, r: int, ink: BGR) -> None:
+    if shape == 0:
+        cv2.circle(img, (x, y), r, ink, -1, cv2.LINE_AA)
+    elif shape == 1:
+        cv2.rectangle(img, (x - r, y - r), (x + r, y + r), ink, -1)
+    else:
+        cv2.fillPoly(
+            img, [np.array([[x, y - r - 1], [x + r + 1, y], [x, y + r + 1], [x - r - 1, y]], np.int32)], ink
+        )
+
+
+PIPS = {  # pip places in a unit box: each count its own figure
+    1: [(0.5, 0.5)],
+    2: [(0.15, 0.5), (0.85, 0.5)],
+    3: [(0.5, 0.12), (0.12, 0.88), (0.88, 0.88)],
+    4: [(0.15, 0.15), (0.85, 0.15), (0.15, 0.85), (0.85, 0.85)],
+    5: [(0.1, 0.1), (0.9, 0.1), (0.5, 0.5), (0.1, 0.9), (0.9, 0.9)],
+}
+FONTS = (
+    cv2.FONT_HERSHEY_DUPLEX,
+    cv2.FONT_HERSHEY_SIMPLEX,
+    cv2.FONT_HERSHEY_TRIPLEX,
+    cv2.FONT_HERSHEY_COMPLEX,
+)
+
+
+@dataclass(frozen=True)
+class CardLook:
+    """How one art style draws the cards."""
+
+    font: int
+    pip: int  # 0 discs, 1 squares, 2 diamonds
+    icons: tuple[int, ...]  # the icon per colour
+    numeral_top: bool  # the numeral above the pips (else below)
+    bars_round: bool  # papyrus bars rounded
+    edge: BGR  # the card's printed border
+
+    @classmethod
+    def of(cls, style: ArtStyle) -> CardLook:
+        if style.number == 0:
+            return cls(cv2.FONT_HERSHEY_DUPLEX, 0, (0, 1, 2, 3), True, False, (215, 230, 238))
+        rng = random.Random(f"cards:{style.number}")
+        icons = list(range(6))
+        rng.shuffle(icons)
+        edge = style.tint("card-edge", (215, 230, 238), 25)
+        return cls(
+            rng.choice(FONTS),
+            rng.randrange(3),
+            tuple(icons[:4]),
+            rng.random() < 0.5,
+            rng.random() < 0.5,
+            edge,
+        )
+
+
+def _blank(base: BGR, look: CardLook) -> np.ndarray:
+    w, h = CARD_PX
+    img = np.empty((h, w, 3), np.uint8)
+    ramp = np.linspace(1.1, 0.9, h, dtype=np.float32)[:, None, None]
+    img[:] = np.clip(np.array(base, np.float32)[None, None, :] * ramp, 0, 255).astype(np.uint8)
+    return img
+
+
+def _frame(img: np.ndarray, look: CardLook) -> np.ndarray:
+    h, w = img.shape[:2]
+    cv2.rectangle(img, (0, 0), (w - 1, h - 1), look.edge, 6)  # printed border
+    cv2.rectangle(img, (0, 0), (w - 1, h - 1), (30, 35, 40), 2)  # cut edge
+    return img
+
+
+def _text(img: np.ndarray, s: str, cx: int, cy: int, font: int, scale: float, ink: BGR, thick: int) -> None:
+    (tw, th), _ = cv2.getTextSize(s, font, scale, thick)
+    cv2.putText(img, s, (cx - tw // 2, cy + th // 2), font, scale, ink, thick, cv2.LINE_AA)
+
+
+def mummy_face(label: str, style: ArtStyle | None = None) -> np.ndarray:
+    """A mummy card ``<colour>-<value>``, CARD_PX, BGR."""
+    style = style or ArtStyle()
+    look = CardLook.of(style)
+    colour, value = label.split("-")
+    n = int(value)
+    base = style.tint(f"suit-{colour}", SUIT[colour], 25)
+    img = _blank(base, look)
+    w, h = CARD_PX
+    panel = tuple(int(min(255, v * 0.35 + 160)) for v in base)
+    ink = tuple(int(v * 0.3) for v in base)
+    cv2.rectangle(img, (12, 12), (w - 13, h - 13), panel, -1)
+    num_y, pip_y = (42, 98) if look.numeral_top else (98, 42)
+    _text(img, value, w // 2, num_y, look.font, 2.0, ink, 5)
+    box = 46
+    pip = tuple(int(v * 0.75) for v in base)
+    for px, py in PIPS[n]:
+        _pip(img, look.pip, int(w // 2 - box / 2 + px * box), int(pip_y - box / 2 + py * box), 8, pip)
+    kind = look.icons[COLOURS.index(colour)]
+    _icon(img, kind, w - 22, 22 if look.numeral_top else h - 22, 7, ink)  # beside the numeral
+    return _frame(img, look)
+
+
+def papyrus_face(label: str, style: ArtStyle | None = None) -> np.ndarray:
+    """A papyrus ``papyrus-<c1>-<c2>-<c3>-<c4>-<n>``: parchment, the colours as bars in
+    rank order, the threshold in a disc at the bottom."""
+    style = style or ArtStyle()
+    look = CardLook.of(style)
+    card = parse_papyrus(label)
+    if card is None:
+        raise ValueError(f"{label!r} is not a papyrus label")
+    img = _blank(style.tint("parchment", PARCHMENT, 20), look)
+    w, h = CARD_PX
+    for k, colour in enumerate(card["rank"]):
+        y0 = 12 + k * 20
+        base = style.tint(f"suit-{colour}", SUIT[colour], 25)
+        if look.bars_round:
+            cv2.ellipse(img, (w // 2 + 8, y0 + 8), (26, 8), 0, 0, 360, base, -1)
+        else:
+            cv2.rectangle(img, (w // 2 - 16, y0), (w - 12, y0 + 16), base, -1)
+        _text(img, FACTORS[k], 24, y0 + 8, look.font, 0.42, (40, 40, 40), 1)
+    cy = h - 30
+    cv2.circle(img, (w // 2, cy), 20, (50, 60, 70), -1)
+    _text(img, str(card["threshold"]), w // 2, cy, look.font, 1.0, (235, 240, 245), 2)
+    return _frame(img, look)
+
+
+def card_face(label: str, style: ArtStyle | None = None) -> np.ndarray:
+    """Any Ankh face by its label."""
+    return papyrus_face(label, style) if label.startswith("papyrus-") else mummy_face(label, style)
+
+
+def write_card_enrolment_set(
+    folder: Any, labels: list[str] | None = None, style: ArtStyle | None = None, seed: int = 0
+) -> list[str]:
+    """``<label>.png`` photos of Ankh faces (default: all 38), as ``scarab vision enroll
+    --game ankh --from`` reads them."""
+    return write_enrolment_set(folder, labels or card_labels(), style, seed, draw=card_face)
+
+
+# ---------------------------------------------------------------------- the table
+
+
+@dataclass
+class Seat:
+    """Where a seat's card lies and which way its row runs (table mm)."""
+
+    seat: int
+    marker: np.ndarray  # the seat card's centre
+    facing: np.ndarray  # unit vector from the seat into the table
+    shift: float  # the row's middle along it, from in front of the marker (mm)
+    overlaps: list[float]  # between card i and i+1
+    turns: list[float]  # each card's small turn (°)
+    wobble: list[float]  # each card's offset across the row (mm)
+
+    @property
+    def right(self) -> np.ndarray:
+        return np.array([-self.facing[1], self.facing[0]])
+
+    def card_pose(self, i: int, n: int) -> tuple[np.ndarray, float]:
+        """Card i of a row of n: its centre (mm) and turn (° clockwise; 0 is upright for a
+        seat on the bottom edge). A row is laid about the middle in front of its seat."""
+        length = sum(CARD_MM[0] - o for o in self.overlaps[: max(n - 1, 0)])
+        along = self.shift - length / 2 + sum(CARD_MM[0] - o for o in self.overlaps[:i])
+        centre = (
+            self.marker + self.facing * (MARKER_GAP + CARD_MM[1] / 2 + self.wobble[i]) + self.right * along
+        )
+        upright = math.degrees(math.atan2(self.facing[0], -self.facing[1]))
+        return centre, upright + self.turns[i]
+
+
+MARKER_GAP = 40.0  # from a seat card's centre to the near edge of its row (mm)
+SEAT_INSET = 20.0  # a seat card's centre inside the corner markers' line
+MAX_ROW = 8
+
+
+@dataclass
+class CardScene(Stage):
+    """An Ankh table of ``seats`` players seen by one fixed camera under one light."""
+
+    seats: int = 3
+    seed: int = 0
+    level: str = "medium"
+    size: tuple[int, int] = (1280, 720)
+    style: ArtStyle = field(default_factory=ArtStyle)
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"unknown level {self.level!r}: one of {', '.join(LEVELS)}")
+        if not 2 <= self.seats <= 6:
+            raise ValueError("an Ankh table has 2 to 6 seats")
+        rng = np.random.default_rng([self.seed, 77])
+        width, height = float(rng.uniform(920, 980)), float(rng.uniform(660, 680))
+        self._stage(rng, width, height)
+        self.card_params = {k: v for k, v in CARD_LEVELS[self.level].items()}
+        self.seat_list = self._seats(rng, width, height)
+        self.pile_centre = np.array([width / 2, height / 2]) + rng.uniform(-20, 20, 2)
+        self.pile_turn = float(rng.integers(0, 4) * 90 + rng.uniform(-8, 8))
+        self.peeks = [
+            (float(rng.uniform(0, 2 * math.pi)), float(rng.uniform(7, 16)), float(rng.uniform(-25, 25)))
+            for _ in range(3)
+        ]
+        self.sleeve = SLEEVES[int(rng.integers(0, len(SLEEVES)))]
+        self._faces: dict[str, np.ndarray] = {}
+        self._plane_cache: dict[Any, np.ndarray] = {}
+
+    def _seats(self, rng: np.random.Generator, w: float, h: float) -> list[Seat]:
+        e = SEAT_INSET
+        spots = [  # round the table: bottom left, bottom right, right, top right, top left, left
+            ((0.27 * w, h - e), (0, -1)),
+            ((0.73 * w, h - e), (0, -1)),
+            ((w - e, h / 2), (-1, 0)),
+            ((0.73 * w, e), (0, 1)),
+            ((0.27 * w, e), (0, 1)),
+            ((e, h / 2), (1, 0)),
+        ]
+        chosen = sorted(rng.choice(6, size=self.seats, replace=False).tolist())
+        first = int(rng.integers(0, len(chosen)))
+        chosen = chosen[first:] + chosen[:first]  # seat 0 sits anywhere; the others follow round
+        out = []
+        lo, hi = self.card_params["overlap"]
+        tlo, thi = self.card_params["turn"]
+        for seat, k in enumerate(chosen):
+            (x, y), facing = spots[k]
+            out.append(
+                Seat(
+                    seat,
+                    np.array([x, y]) + rng.uniform(-6, 6, 2),
+                    np.array(facing, np.float64),
+                    float(rng.uniform(-8, 8)),
+                    [float(rng.uniform(lo, hi)) for _ in range(MAX_ROW)],
+                    [float(rng.uniform(tlo, thi)) for _ in range(MAX_ROW)],
+                    [float(rng.uniform(-2, 2)) for _ in range(MAX_ROW)],
+                )
+            )
+        return out
+
+    def face(self, label: str) -> np.ndarray:
+        if label not in self._faces:
+            self._faces[label] = card_face(label, self.style)
+        return self._faces[label]
+
+    def deal(self, rng: np.random.Generator | None = None) -> tuple[dict[int, list[str]], list[str]]:
+        """A random moment of a game: 0–8 mummy cards per row, a pile of 1–4 papyri."""
+        rng = rng or np.random.default_rng([self.seed, 5])
+        rows = {
+            s.seat: [
+                MUMMY_LABELS[int(i)]
+                for i in rng.integers(0, len(MUMMY_LABELS), int(rng.integers(0, MAX_ROW + 1)))
+            ]
+            for s in self.seat_list
+        }
+        labels = papyrus_labels()
+        pile = [labels[int(i)] for i in rng.choice(len(labels), size=int(rng.integers(1, 5)), replace=False)]
+        return rows, pile
+
+    def plane(self, rows: dict[int, list[str]], pile: list[str]) -> np.ndarray:
+        """The table with markers, rows and the pile (no light or hands)."""
+        key = (tuple((k, tuple(v)) for k, v in sorted(rows.items())), tuple(pile))
+        if key in self._plane_cache:
+            return self._plane_cache[key].copy()
+        plane = self._table()
+        w, h = self.width_mm, self.height_mm
+        for marker_id, (x, y) in {0: (0, 0), 1: (w, 0), 2: (w, h), 3: (0, h)}.items():
+            self._marker(plane, marker_id, x, y)
+        for s in self.seat_list:
+            self._marker(plane, 20 + s.seat, float(s.marker[0]), float(s.marker[1]))
+            row = rows.get(s.seat, [])[:MAX_ROW]
+            for i, label in enumerate(row):
+                centre, turn = s.card_pose(i, len(row))
+                self._paste(plane, self.face(label), float(centre[0]), float(centre[1]), CARD_MM, turn)
+        for centre, turn, label in self.pile_poses(pile):
+            self._paste(plane, self.face(label), float(centre[0]), float(centre[1]), CARD_MM, turn)
+        self._plane_cache = {key: plane}
+        return plane.copy()
+
+    def pile_poses(self, pile: list[str]) -> list[tuple[np.ndarray, float, str]]:
+        """Where each papyrus of the pile (bottom first) lies: the top one at the pile's
+        centre, up to three older ones peeking out under it."""
+        poses = []
+        older = pile[:-1][-3:]
+        for k, label in enumerate(older):
+            a, r, turn = self.peeks[(len(older) - 1 - k) % 3]
+            off = np.array([math.cos(a), math.sin(a)]) * r
+            poses.append((self.pile_centre + off, self.pile_turn + turn, label))
+        if pile:
+            poses.append((self.pile_centre, self.pile_turn, pile[-1]))
+        return poses
+
+    def render(
+        self,
+        rows: dict[int, list[str]] | None = None,
+        pile: list[str] | None = None,
+        hand: bool = False,
+        frame_seed: int = 0,
+    ) -> Scene:
+        """A frame: ``rows`` per seat (left to right as the seat sees them) and the papyrus
+        ``pile`` (bottom first; the last is the top) — by default the scene's ``deal()``;
+        ``hand``: a sleeved hand reaches over a row or the pile."""
+        rng = np.random.default_rng([self.seed, frame_seed])
+        if rows is None or pile is None:
+            dealt_rows, dealt_pile = self.deal()
+            rows = dealt_rows if rows is None else rows
+            pile = dealt_pile if pile is None else pile
+        plane = self.plane(rows, pile)
+        if hand:
+            spots = [s.card_pose(0, 1)[0] for s in self.seat_list] + [self.pile_centre]
+            x, y = spots[int(rng.integers(0, len(spots)))]
+            self._hand(plane, rng, float(x), float(y), self.sleeve)
+        image = self._photograph(plane, rng)
+        cards = []
+        truth_rows: dict[str, list[str]] = {}
+        for s in self.seat_list:
+            row = rows.get(s.seat, [])[:MAX_ROW]
+            truth_rows[str(s.seat)] = list(row)
+            for i, label in enumerate(row):
+                centre = self.to_image(s.card_pose(i, len(row))[0][None])[0]
+                cards.append(
+                    {
+                        "seat": s.seat,
+                        "index": i,
+                        "label": label,
+                        "center": [round(float(v), 1) for v in centre],
+                    }
+                )
+        top = parse_papyrus(pile[-1]) if pile else None
+        truth = {
+            "rows": truth_rows,
+            "papyrus": top,
+            "papyrus_center": [round(float(v), 1) for v in self.to_image(self.pile_centre[None])[0]]
+            if pile
+            else None,
+            "cards": cards,
+            "hand": hand,
+            "level": self.level,
+            "seed": self.seed,
+        }
+        return Scene(image, truth)
