@@ -3,7 +3,8 @@
 - ``markers OUT.png|pdf``: the printable A4 sheet of the kit's ArUco markers.
 - ``enroll --game G --from DIR [--out CATALOG]``: learn each face from the user's own
   photos (``<label>.png`` or ``<label>__<n>.png``) and save the catalogue (default: the
-  state directory's ``catalog-<game>.json``).
+  state directory's ``catalog-<game>.json``); ``enroll --game G --guided`` has the
+  camera take the photos as the OLED asks for each face (firmware/guided_enroll.py).
 - ``read-path IMAGE [--catalog CATALOG] [--json] [--overlay OUT.png]``: the Tutankhamen
   path in one frame, tiles in order from marker 10 to marker 11 (DESIGN.md).
 - ``read-cards IMAGE [--catalog CATALOG] [--json] [--overlay OUT.png]``: the Ankh rows per
@@ -55,13 +56,27 @@ def add_parser(sub: Any) -> None:
 
     e = cmds.add_parser("enroll", help="learn the faces from one photo each and save the catalogue")
     e.add_argument("--game", choices=GAMES, required=True)
-    e.add_argument(
-        "--from", dest="folder", required=True, metavar="DIR", help="<label>.png photos, one face each"
+    source = e.add_mutually_exclusive_group(required=True)
+    source.add_argument("--from", dest="folder", metavar="DIR", help="<label>.png photos, one face each")
+    source.add_argument(
+        "--guided",
+        action="store_true",
+        help="the camera photographs each face as the OLED and the terminal ask for it",
     )
     e.add_argument(
         "--out", metavar="CATALOG", help="where to save it (default: catalog-<game>.json in the state dir)"
     )
     e.add_argument("--json", action="store_true", help="print the result as one JSON document")
+    guided = e.add_argument_group("guided enrolment (--guided)")
+    guided.add_argument("--config", help="config file: the camera and the OLED (default as `scarab run`)")
+    guided.add_argument("--edition", choices=sorted(EDITION_FACES), help="Tutankhamen: the box's edition")
+    guided.add_argument(
+        "--pawns",
+        default="red,yellow,green,blue",
+        help="Tutankhamen: the pawn colours to ask for (comma list)",
+    )
+    guided.add_argument("--only", metavar="LABEL,...", help="ask only for these faces (the rest are kept)")
+    guided.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for each face (60)")
     e.set_defaults(handler=refusing(enroll_cmd))
 
     r = cmds.add_parser("read-path", help="read the Tutankhamen path in a photo of the table")
@@ -181,6 +196,10 @@ def missing_faces(game: str, labels: list[str]) -> dict[str, list[str]]:
 def enroll_cmd(args: argparse.Namespace) -> int:
     from vision.catalogue import enroll
 
+    if args.guided:
+        from firmware.guided_enroll import guided_cmd
+
+        return guided_cmd(args)
     folder = Path(args.folder)
     out = Path(args.out) if args.out else default_catalog(args.game)
     with Steps() as steps:

@@ -8,6 +8,10 @@ request asked for, brought in with a few moving frames (a hand) before it is hel
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import cv2
@@ -16,6 +20,7 @@ import pytest
 
 from firmware import screens
 from firmware.guided_enroll import Ask, CameraGone, GuidedEnrolment
+from vision.catalogue import Catalogue
 from vision.path_reader import PathReader
 from vision.synth import TableScene
 from vision.synth_art import PAWNS, ArtStyle, pawn_face, tile_face
@@ -145,3 +150,51 @@ def test_the_oled_shows_the_request_and_the_progress(tmp_path: Path) -> None:
     image = screens.enrol("ENROL 2/8", "Hold the green scarab up to the camera, still", 1, 8)
     bar = np.array(image.convert("L"))[-5:-3]
     assert bar[:, 2:15].all() and not bar[:, 20:120].any()  # an eighth of the bar filled
+
+
+def run_cli(*args: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "firmware.cli", "vision", "enroll", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")},
+    )
+
+
+def test_the_command_enrols_from_the_configured_camera_and_keeps_the_rest(tmp_path: Path) -> None:
+    """A recorded session (the folder camera): the empty view, the green scarab held up,
+    then the blue cat; enrolled into an existing catalogue, whose other faces stay."""
+    person = PersonAtTheCamera(ArtStyle(0))
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    script = [None] * 6 + ["scarab-green"] * 8 + [None] * 3 + ["cat-blue"] * 8
+    for i, label in enumerate(script):
+        person.hold(label, moving=0)
+        cv2.imwrite(str(frames / f"{i:03}.png"), person.read())
+    config = tmp_path / "scarab.toml"
+    config.write_text(f'[camera]\ndriver = "folder"\nfolder = "{frames}"\n\n[oled]\ndriver = "dummy"\n')
+    out = tmp_path / "box.json"
+    old = Catalogue("tutankhamen", [("mask-blue", np.zeros((64, 64, 3), np.uint8))], ["mask-blue.png"])
+    old.save(out)
+    args = ["--game", "tutankhamen", "--guided", "--only", "scarab-green,cat-blue", "--out", str(out)]
+    done = run_cli(*args, "--config", str(config), "--json", "--timeout", "5", tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["taken"] == ["scarab-green", "cat-blue"] and doc["skipped"] == []
+    assert doc["labels"] == ["cat-blue", "mask-blue", "scarab-green"]  # the old face is kept
+    assert "ENROL 1/2: Hold the green scarab up to the camera, still" in done.stderr
+    assert "ENROL 2/2: Hold the blue mummified cat up to the camera, still" in done.stderr
+
+
+def test_the_command_without_a_camera_is_refused(tmp_path: Path) -> None:
+    config = tmp_path / "scarab.toml"
+    config.write_text('[camera]\ndriver = "none"\n')
+    done = run_cli("--game", "ankh", "--guided", "--config", str(config), "--json", tmp_path=tmp_path)
+    assert done.returncode == 3
+    error = json.loads(done.stdout)["error"]
+    assert error["code"] == "no-camera" and "camera.driver" in error["message"]
+    done = run_cli(
+        "--game", "ankh", "--guided", "--only", "green-9", "--config", str(config), tmp_path=tmp_path
+    )
+    assert done.returncode == 3 and "no face of ankh: green-9" in done.stderr
