@@ -334,7 +334,8 @@ class Stage:
 
     def _light(self, plane: np.ndarray) -> np.ndarray:
         h, w = plane.shape[:2]
-        ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+        xs = np.arange(w, dtype=np.float32)[None, :]  # broadcast, not a full grid: a plane is large
+        ys = np.arange(h, dtype=np.float32)[:, None]
         d = (np.cos(self.light_dir) * (xs / w - 0.5) + np.sin(self.light_dir) * (ys / h - 0.5)) * 2
         field_ = 1.0 + self.params["gradient"] * d
         if self.shadow:
@@ -345,8 +346,13 @@ class Stage:
             layer = cv2.GaussianBlur(layer, (0, 0), 12 * self.q)
             field_ *= 1 - 0.35 * layer
         gains = kelvin_gains(self.params["kelvin"]) * 1.05
-        out = plane.astype(np.float32) * field_[:, :, None] * gains[None, None, :]
-        return np.clip(out, 0, 255).astype(np.uint8)
+        lit = np.empty_like(plane)
+        for top in range(0, h, 256):  # in bands: the plane as floats would be large
+            band = plane[top : top + 256].astype(np.float32)
+            band *= field_[top : top + 256, :, None]
+            band *= gains[None, None, :]
+            lit[top : top + 256] = np.clip(band, 0, 255, out=band)
+        return lit
 
     def _photograph(self, plane: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         """The lit plane as the camera sees it: perspective, lens blur, sensor noise, JPEG."""
