@@ -37,6 +37,7 @@ class ReaderSettings:
     min_confidence: float = 0.5
     max_bridge: int = 3  # missing tiles crossed straight ahead
     colour_weight: float = 0.0075  # correlation lost per unit of mean chroma distance (Lab a*+b*)
+    colour_min_score: float = 0.7  # the colour look only firms up faces matched at least this well
 
 
 @dataclass
@@ -216,9 +217,9 @@ class PathReader(TableLocator):
             chosen, at = match, where
             if covers or second.confidence > match.confidence:
                 chosen, at = second, where + near[second.which]
-            if chosen.confidence < 1.0:
+            if chosen.confidence < 1.0 and not covers and match.score >= s.colour_min_score:
                 # faces alike but for their colour: the hue decides, and only ever makes
-                # surer of the label the looks above already put first
+                # surer of a clear, uncovered match's label the looks above put first
                 hue = self.index.colour_look(
                     patches, match.ranked[:3], s.min_score, s.min_margin, s.colour_weight, hidden
                 )
