@@ -41,7 +41,7 @@ from firmware.card_referee import CardReferee
 from firmware.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE
 from firmware.config import Config, ConfigError, load, resolve_driver
 from firmware.landslide_referee import LandslideReferee, demo_header
-from firmware.presenter import Presenter
+from firmware.presenter import Presenter, word
 from firmware.referee import Change, Referee
 from firmware.service_notify import ServiceNotifier, attach
 from firmware.store import Store, StoreError, default_state_dir
@@ -261,11 +261,13 @@ class Appliance:
         board.add_column("player")
         board.add_column("points", justify="right")
         title, rows = self.presenter.standings(self.referee)
-        board.add_column(title, justify="right")
         scores = self.referee.state.scores()
+        also = title != word("points", self.presenter.lang)  # coins or fields left beside the points
+        if also:
+            board.add_column(title, justify="right")
         for name, left in rows:
             marker = "» " if name == self.referee.state.to_act else "  "
-            board.add_row(marker + name, str(scores.get(name, "")), left)
+            board.add_row(marker + name, str(scores.get(name, "")), *([left] if also else []))
         side = Group(board, Text("\n".join(self.recent[-8:]), style="dim"), Text(f"table PIN {self.pin}"))
         if self.console.width >= 175:
             grid = Table.grid(padding=(0, 2))
