@@ -208,3 +208,44 @@ def test_notices_speak_the_tables_language(tmp_path: Path, lang: str) -> None:
             "nl": ("TERUGLEGGEN", "blauw 2 in de rij van Ben, maar Ann is aan de beurt"),
         }[lang]
     )
+
+
+def test_the_appliance_shows_the_cameras_notice_on_the_page_and_the_oled(tmp_path: Path) -> None:
+    """Wired into `scarab run`: the card referee's PUT IT BACK reaches the page's banner
+    (the snapshot every phone gets) and the OLED; a scoring's rows reach the page card by
+    card."""
+    import asyncio
+    import io
+
+    from rich.console import Console
+
+    from firmware.run import Appliance
+
+    async def at_the_table() -> None:
+        config = Config()
+        config.oled.driver = "dummy"
+        store = Store(tmp_path / "g.db")
+        app = Appliance(config, store, Referee.start(store, HEADER), "en", Console(file=io.StringIO()), False)
+        try:
+            app.cards.observed(table({0: [], 1: ["blue-2"], 2: []}))
+            notice = "PUT IT BACK: blue 2 in Ben's row, but it is Ann's turn"
+            assert notice in app.hub.snapshot()["warnings"]
+            assert not ImageChops.difference(
+                app.presenter.frame(app.referee), screens.camera(*app.cards.notice)
+            ).getbbox()
+            rows: dict[int, list[str | None]] = {0: [], 1: [], 2: []}
+            for seat, card in [(0, "yellow-3"), (1, "red-2"), (2, "blue-5"), (0, "green-2"), (1, "yellow-1")]:
+                rows[seat] = [*rows[seat], card]
+                app.cards.observed(table({s: list(r) for s, r in rows.items()}))
+            app.cards.observed(table({**rows, 2: ["blue-5", "red-4"]}))
+            app.cards.observed(table({**rows, 0: ["yellow-3", "green-2", "red-1"], 2: ["blue-5", "red-4"]}))
+            scorings = app.hub.snapshot()["scorings"]
+            assert scorings and scorings[0].startswith(
+                "SCORING at 3 mummies, triggered by Ann: Ann +8, Ben +2, Cleo -5 — "
+            )
+            assert "Ann: yellow 3 ×2 = +6, green 2 ×1 = +2, red 1 ×0 = +0 (+8)" in scorings[0]
+            assert notice not in app.hub.snapshot()["warnings"]
+        finally:
+            app.close()
+
+    asyncio.run(at_the_table())
