@@ -3,8 +3,11 @@ the Tutankhamen and the Ankh camera tests."""
 
 from __future__ import annotations
 
+import asyncio
 import io
+import random
 import types
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
@@ -59,3 +62,26 @@ class FakeApp:
     def new_game(self, header: dict[str, Any]) -> None:
         self.hub.headers.append(header)
         self.referee = Referee.start(self.referee.store, header)
+
+
+def play_demo(db: Path, header: dict[str, Any], follower: str, seconds: float) -> Any:
+    """`scarab run --demo`'s players, filmed: the appliance with the named camera
+    follower running (``cameras`` or ``cards``), until the game ends."""
+    from firmware.config import Config
+    from firmware.run import Appliance
+    from firmware.store import Store
+
+    async def demo() -> Any:
+        config = Config()
+        config.oled.driver = "dummy"
+        store = Store(db)
+        app = Appliance(config, store, Referee.start(store, header), "en", Console(file=io.StringIO()), False)
+        task = asyncio.create_task(getattr(app, follower).run())
+        try:
+            await asyncio.wait_for(app.demo_players(random.Random(4), 0.0), seconds)
+        finally:
+            task.cancel()
+            app.close()
+        return app
+
+    return asyncio.run(demo())

@@ -10,10 +10,7 @@ rendered once, so each test costs a few renders.
 
 from __future__ import annotations
 
-import asyncio
-import io
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -21,9 +18,8 @@ from typing import Any
 
 import numpy as np
 import pytest
-from fake_table import Clock, FakeApp
+from fake_table import Clock, FakeApp, play_demo
 from PIL import Image, ImageChops
-from rich.console import Console
 
 from firmware import screens
 from firmware.camera_referee import CameraReferee, layout_file
@@ -349,23 +345,7 @@ def test_the_camera_screens_match_their_goldens(name: str, args: tuple[str, str]
 def test_the_demo_is_refereed_from_rendered_frames(tmp_path: Path) -> None:
     """`scarab run --demo`'s players on a short path: every take is done on the filmed
     table and entered by the camera referee."""
-    from firmware.run import Appliance
-
-    async def demo() -> Any:
-        config = Config()
-        config.oled.driver = "dummy"
-        store = Store(tmp_path / "demo.db")
-        referee = Referee.start(store, {**HEADER, "seed": SCENE_SEED})
-        app = Appliance(config, store, referee, "en", Console(file=io.StringIO()), mirror=False)
-        follower = asyncio.create_task(app.cameras.run())
-        try:
-            await asyncio.wait_for(app.demo_players(random.Random(4), 0.0), 120)
-        finally:
-            follower.cancel()
-            app.close()
-        return app
-
-    app = asyncio.run(demo())
+    app = play_demo(tmp_path / "demo.db", {**HEADER, "seed": SCENE_SEED}, "cameras", 120)
     record = Store(tmp_path / "demo.db").load(1)
     takes = [a for a in record.actions if a["move"] == "take"]
     assert record.result is not None and takes
