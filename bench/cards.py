@@ -24,14 +24,14 @@ import platform
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
 
-from bench.vision import Ticker, peak_mib, reset_peak
+from bench.common import Counts, Ticker, peak_mib, reset_peak
 from vision.card_reader import CardReader, CardReading
 from vision.catalogue import Catalogue, enroll
 from vision.errors import VisionError
@@ -44,21 +44,9 @@ GOAL_ERROR, GOAL_MS = 0.002, 100.0
 
 
 @dataclass
-class Tally:
-    frames: int = 0
+class Tally(Counts):
     cards: int = 0
     errors: int = 0
-    unreadable: int = 0
-    right: int = 0
-    refused: dict[str, int] = field(default_factory=dict)
-    ms: list[float] = field(default_factory=list)
-
-    def add(self, other: Tally) -> None:
-        for key in ("frames", "cards", "errors", "unreadable", "right"):
-            setattr(self, key, getattr(self, key) + getattr(other, key))
-        for code, n in other.refused.items():
-            self.refused[code] = self.refused.get(code, 0) + n
-        self.ms += other.ms
 
 
 def judge(truth: dict[str, Any], reading: CardReading, tally: Tally) -> None:

@@ -25,20 +25,19 @@ per 1280×720 frame on one core.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import platform
 import random
-import resource
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
 
+from bench.common import Counts, Ticker, peak_mib, reset_peak
 from vision.catalogue import Catalogue, enroll
 from vision.errors import VisionError
 from vision.path_reader import PathReader
@@ -54,35 +53,13 @@ GOAL_ERROR, GOAL_RIGHT, GOAL_MS = 0.001, 0.93, 150.0
 
 
 @dataclass
-class Tally:
-    frames: int = 0
+class Tally(Counts):
     tiles: int = 0
     wrong: int = 0
     missed: int = 0
     extra: int = 0
-    unreadable: int = 0
-    right: int = 0
     pawns: int = 0
     pawns_right: int = 0
-    refused: dict[str, int] = field(default_factory=dict)
-    ms: list[float] = field(default_factory=list)
-
-    def add(self, other: Tally) -> None:
-        for key in (
-            "frames",
-            "tiles",
-            "wrong",
-            "missed",
-            "extra",
-            "unreadable",
-            "right",
-            "pawns",
-            "pawns_right",
-        ):
-            setattr(self, key, getattr(self, key) + getattr(other, key))
-        for code, n in other.refused.items():
-            self.refused[code] = self.refused.get(code, 0) + n
-        self.ms += other.ms
 
     @property
     def error(self) -> float:
@@ -139,22 +116,6 @@ def catalogues(folder: Path) -> dict[int, Catalogue]:
     return out
 
 
-class Ticker:
-    """Progress on stderr: the frame count about every 5 % (it is a log, not a bar)."""
-
-    def __init__(self, total: int) -> None:
-        self.total, self.step, self.start = total, max(1, total // 20), time.monotonic()
-
-    def __call__(self, done: int, what: str) -> None:
-        if done % self.step == 0 or done == self.total:
-            spent = time.monotonic() - self.start
-            left = spent / done * (self.total - done)
-            print(
-                f"  {done}/{self.total} frames ({what}), {spent:.0f} s, about {left:.0f} s left",
-                file=sys.stderr,
-            )
-
-
 def read_one(reader: PathReader, image: np.ndarray, truth: dict[str, Any], where: str) -> Tally:
     """One timed read on one core, judged against the truth."""
     tally = Tally(frames=1)
@@ -205,22 +166,6 @@ def run(frames: int, seed: int) -> tuple[dict[tuple[str, tuple[int, int]], Tally
             tick(k + 1, f"{level} {size[0]}×{size[1]}")
     cv2.setNumThreads(threads)
     return tallies, read_peak, max(whole_peak, peak_mib())
-
-
-def reset_peak() -> None:
-    """Start the kernel's peak-RSS mark afresh (Linux), so the reads' own peak shows."""
-    with contextlib.suppress(OSError):
-        Path("/proc/self/clear_refs").write_text("5")
-
-
-def peak_mib() -> float:
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 HEAD = [

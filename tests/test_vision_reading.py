@@ -194,3 +194,18 @@ def test_pawns_are_found_on_their_tile(catalogue: Catalogue, level: str, seed: i
         assert 0.0 < pawn["confidence"] <= 1.0
     for got, want in zip(doc["tiles"], shot.truth["tiles"], strict=True):  # a pawn hides part of a face
         assert got["label"] in (None, want["label"])
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_faces_under_pawns_are_read_from_their_rim(catalogue: Catalogue, seed: int) -> None:
+    # a pawn hides the middle of its tile and its shadow darkens one side of the rim;
+    # the face is read from what shows round it, the shadow lightened again (without
+    # that, one or two of these covered tiles were unreadable)
+    placed = {"pawn-red": 5, "pawn-cyan": 22, "pawn-yellow": 41, "pawn-orange": 58}
+    scene = TableScene(shuffled_path(seed), seed=seed, level="medium", style=UNSEEN)
+    shot = scene.render(pawns=placed, frame_seed=2)
+    doc = PathReader(catalogue).read(shot.image).to_json()
+    want = [t["label"] for t in shot.truth["tiles"]]
+    got = [t["label"] for t in doc["tiles"]]
+    assert [got[i] for i in placed.values()] == [want[i] for i in placed.values()]
+    assert all(g in (None, w) for g, w in zip(got, want, strict=True))

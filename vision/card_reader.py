@@ -23,9 +23,11 @@ import numpy as np
 from vision.calibration import Calibration, TableLocator, TopView
 from vision.catalogue import Catalogue
 from vision.errors import VisionError
-from vision.faces import FINE_INNER, FaceIndex, Match, crop_patch, face_patch
-from vision.markers import SEATS, Marker
-from vision.path_reader import blank_marker, foreground, hand_blob, table_colour
+from vision.faces import FINE_INNER, FaceIndex, Match, crop_patch, face_patch, normalised, smoothed, verdict
+from vision.markers import MARKER_MM, QUIET_MM, SEATS, Marker
+from vision.path_reader import table_colour
+
+CARD_TURNS = (0, 2)  # a card is compared upright and upside down
 
 
 @dataclass
@@ -42,8 +44,10 @@ class CardSettings:
     max_chroma: float = (
         18.0  # a face whose colour (Lab a, b) is farther than this from its label's is unreadable
     )
+    value_min_score: float = 0.65  # the same for the look at where the leading faces differ
     pile_mm: float = 180.0  # cards farther than this from every seat card are the pile (or stray)
-    hand_cards: float = 3.0  # a blob reaching in from the edge this many cards big is an arm
+    hand_cards: float = 1.0  # a blob reaching in from the edge this many cards big is an arm
+    hand_mm: float = 26.0  # a skin-coloured patch holding a disc this wide in radius is a hand
 
 
 @dataclass
@@ -98,8 +102,8 @@ class CardReader(TableLocator):
         self.settings = s = settings or CardSettings()
         mummies = [(label, face) for label, face in catalogue.faces if not label.startswith("papyrus-")]
         papyri = [(label, face) for label, face in catalogue.faces if label.startswith("papyrus-")]
-        self.mummies = FaceIndex(mummies, (0, 2), s.patch, s.fine) if mummies else None
-        self.papyri = FaceIndex(papyri, (0, 2), s.patch, s.fine) if papyri else None
+        self.mummies = FaceIndex(mummies, CARD_TURNS, s.patch, s.fine) if mummies else None
+        self.papyri = FaceIndex(papyri, CARD_TURNS, s.patch, s.fine) if papyri else None
         self.calibration: Calibration | None = None
         # each label's colour (Lab a, b) as enrolled: a cross-check on what the faces say
         self.colours: dict[str, np.ndarray] = {}
@@ -137,19 +141,34 @@ class CardReader(TableLocator):
             ],
             axis=0,
         )
+        facing = {
+            seat: _inward(cal.table_points(markers[SEATS[0] + seat].center[None])[0], cal) for seat in seats
+        }
         per_seat: dict[int, list[np.ndarray]] = {}
         far: list[np.ndarray] = []
+        least = 0.35 * self.card_px[0] * self.card_px[1]
         for points in blobs:
-            middle = points.mean(0)
-            dist = {seat: float(np.linalg.norm(middle - where)) for seat, where in seats.items()}
-            seat = min(dist, key=dist.__getitem__)
-            if dist[seat] > s.pile_mm * s.px_per_mm:
-                far.append(points)
-            else:
-                per_seat.setdefault(seat, []).append(points)
+            # each pixel goes to the seat it lies in front of (two rows that touch at a
+            # corner part along their seats' zones); beyond every zone: the pile
+            order = sorted(seats)
+            cost = np.stack([self._zone_cost(points, seats[k], facing[k]) for k in order])
+            best = cost.argmin(0)
+            beyond = cost.min(0) > s.pile_mm * s.px_per_mm
+            # a share smaller than most of a card is the corner of a card of another row
+            # reaching into this seat's zone: it stays with the blob's main seat
+            share = np.bincount(best[~beyond], minlength=len(order))
+            if share.any():
+                stray = share < 0.6 * self.card_px[0] * self.card_px[1] / 4
+                best[~beyond & stray[best]] = int(share.argmax())
+            if beyond.sum() >= least / 4:
+                far.append(points[beyond])
+            for j, seat in enumerate(order):
+                mine = points[(best == j) & ~beyond]
+                if len(mine) >= least / 4:
+                    per_seat.setdefault(seat, []).append(mine)
         to_image = np.linalg.inv(view.to_view)
         for seat, parts in sorted(per_seat.items()):
-            for card in self.read_row(view.image, np.concatenate(parts), seats[seat]):
+            for card in self.read_row(view.image, np.concatenate(parts), seats[seat], facing[seat]):
                 card["center"] = _image_point(to_image, card.pop("view"))
                 reading.rows[seat].append(card)
                 if card["label"] is None:
@@ -187,12 +206,13 @@ class CardReader(TableLocator):
         or a sleeve over the table."""
         s = self.settings
         width = self.card_px[0]
-        mask = foreground(view.image, width, table_colour(view, cal, markers))
+        table_colour(view, cal, markers)  # a VisionError when no table shows round the corners
+        mask, small = card_foreground(view.image, width, view.px_per_mm)
         for marker in markers.values():
-            blank_marker(mask, view, cal, marker)
+            _blank_marker(mask, view, cal, marker)
         # the halo of a marker's paper leaves thin lines: gone with anything thinner than a card's rim
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-        if hand_blob(view.image, mask, width) is not None:
+        if self.hand(small, mask):
             raise VisionError("hand-over-table", "a hand is over the table: waiting until it is gone")
         n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
         h, w = mask.shape
@@ -206,6 +226,12 @@ class CardReader(TableLocator):
                 )
         return mask
 
+    def hand(self, small: np.ndarray, mask: np.ndarray) -> bool:
+        """A hand over the table: a skin-coloured patch of the foreground thicker than any
+        card could hold (a card's skin-like panel or parchment is at most about a third
+        of its width across; a palm is wider than a card)."""
+        return hand_depth(small, mask) > self.settings.hand_mm * self.settings.px_per_mm * 0.5
+
     def blobs(self, mask: np.ndarray) -> list[np.ndarray]:
         """Each blob of cards as its pixels (top-view px), small specks left out."""
         n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
@@ -218,11 +244,22 @@ class CardReader(TableLocator):
             out.append(np.column_stack([xs, ys]).astype(np.float64) / 0.5 + 0.5)
         return out
 
-    def read_row(self, image: np.ndarray, points: np.ndarray, marker: np.ndarray) -> list[dict[str, Any]]:
-        """The cards of one seat's row, from the seat's left to its right."""
+    def _zone_cost(self, points: np.ndarray, marker: np.ndarray, facing: np.ndarray) -> np.ndarray:
+        """How far (top-view px) each point lies from a seat's zone: its depth in front of
+        the seat card, more for points behind it or beyond a long row's ends."""
+        rel = points - marker
+        v = rel @ facing
+        u = np.abs(rel @ np.array([-facing[1], facing[0]]))
+        umax = 4.5 * self.card_px[0]
+        return np.maximum(v, 0) + 3 * np.maximum(-v, 0) + 3 * np.maximum(u - umax, 0)
+
+    def read_row(
+        self, image: np.ndarray, points: np.ndarray, marker: np.ndarray, facing: np.ndarray
+    ) -> list[dict[str, Any]]:
+        """The cards of one seat's row, from the seat's left to its right (``facing``:
+        the seat's way into the table)."""
         s = self.settings
         cw, ch = self.card_px
-        facing = _unit(points.mean(0) - marker)
         x0, y0 = np.floor(points.min(0)).astype(int)
         x1, y1 = np.ceil(points.max(0)).astype(int) + 1
         x0, y0 = max(x0, 0), max(y0, 0)
@@ -248,9 +285,15 @@ class CardReader(TableLocator):
         pitch = (hi - lo - cw) / (n - 1) if n > 1 else 0.0
         angle = float(np.degrees(np.arctan2(along[1], along[0])))
         cards = []
+        carry = 0.0  # how far along the row the last card read clearly lay from its place
         for i in range(n):
-            c = marker + along * (lo + cw / 2 + i * pitch) + across * mid_v
+            place = lo + cw / 2 + i * pitch + carry
+            if i > 0 and cards[-1]["label"] is not None and place + cw / 2 > hi + 0.35 * cw:
+                break  # the cards read so far already reach the row's end: it was cut too fine
+            c = marker + along * place + across * mid_v
             match, where = self.classify(self.mummies, image, c, angle, along, across, pitch or cw)
+            if match is not None and match.confidence >= s.min_confidence:
+                carry += float((where - c) @ along)
             cards.append(self._card(match, where))
         return cards
 
@@ -284,8 +327,18 @@ class CardReader(TableLocator):
             near = [a * step_u * along + b * step_v * across for a in (-1, 0, 1) for b in (-1, 0, 1)]
             crops = [crop_patch(image, where + off, (cw, ch), angle, s.fine, FINE_INNER) for off in near]
             second = index.rerank(crops, match.ranked[:3], s.min_score, s.min_margin)
-            if second.confidence > match.confidence:
-                return second, where + near[second.which]
+            looks = [match, second]
+            if index is self.mummies:
+                # cards of one colour differ only in their value: look where the leading
+                # labels' enrolled faces differ, the rest (shared art) left out
+                looks.append(value_look(index, crops, match.ranked[:3], s.value_min_score, s.min_margin))
+            best = max(looks, key=lambda m: m.confidence)
+            if best is not match:
+                there = where + near[best.which]
+                seen = _chroma(crop_patch(image, there, (cw, ch), angle, s.patch))
+                if float(np.linalg.norm(seen - self.colours[best.label])) > s.max_chroma:
+                    return Match(best.label, best.score, best.runner_up, 0.0, best.which, best.ranked), there
+                return best, there
         return match, where
 
     def _card(self, match: Match | None, where: np.ndarray) -> dict[str, Any]:
@@ -389,10 +442,111 @@ def _outline(gray: np.ndarray, w: float, h: float, theta: float) -> tuple[float,
     return float(score[y, x]) / (2 * (iw + ih)), centre
 
 
+def value_look(
+    index: FaceIndex,
+    crops: list[np.ndarray],
+    among: tuple[str, ...],
+    min_score: float,
+    min_margin: float,
+    turns: int = len(CARD_TURNS),
+) -> Match:
+    """A close call between faces alike but for a detail (cards of one colour and
+    different values) looked at only where the leading labels' enrolled faces differ:
+    each pixel weighed by how far those faces spread there (for each half turn apart),
+    so the shared art, frame and colour count for nothing. Learnt from the enrolled
+    faces alone (``index.fine``, the sharp second-look patches)."""
+    raw = normalised(np.array([smoothed(index.prepare(c)) for c in crops], np.float32))
+    names = list(among)
+    rows = [i for i, label in enumerate(index.labels) if label in among]
+    enrolled = normalised(index.fine[rows])
+    cols = np.array([names.index(index.labels[i]) for i in rows], np.int64)
+    turn = np.array([i % turns for i in rows])  # each face's rows: its turns in order
+    scores = np.full((len(crops), len(rows)), -1.0, np.float32)
+    for t in np.unique(turn):
+        sel = np.nonzero(turn == t)[0]
+        present = [j for j in range(len(names)) if np.any(cols[sel] == j)]
+        if len(present) < 2:
+            continue
+        means = np.array([enrolled[sel][cols[sel] == j].mean(0) for j in present])
+        spread = means.std(0)
+        spread /= max(float(spread.max()), 1e-6)
+        scores[:, sel] = normalised(raw * spread) @ normalised(enrolled[sel] * spread).T
+    return verdict(scores, cols, names, min_score, min_margin, len(names))
+
+
+def hand_depth(small: np.ndarray, mask: np.ndarray) -> float:
+    """How deep (half-resolution px) the deepest smooth skin-coloured patch of the
+    foreground is: the radius of the widest disc it holds. Card faces are busy with
+    print and cut apart by their dark edges; a palm is plain."""
+    ycc = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
+    skin = cv2.inRange(ycc, (40, 135, 85), (250, 180, 135)) & (mask * 255)
+    if not skin.any():
+        return 0.0
+    grey = cv2.GaussianBlur(ycc[:, :, 0], (3, 3), 0)
+    edges = cv2.magnitude(
+        cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
+    )
+    skin[edges > 60] = 0
+    return float(cv2.distanceTransform(skin, cv2.DIST_L2, 3).max())
+
+
+def card_foreground(image: np.ndarray, card_px: float, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """What is not table, at half resolution (and that half-resolution image): far in
+    chromaticity from the table round it, or busy with edges. The table's colour is
+    taken locally (the median over a 210 mm neighbourhood of 30 mm cells, wider than a
+    row of cards is deep), so a colour cast that varies across the table stays table,
+    and chromaticity does not change under a shadow."""
+    small = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    h, w = small.shape[:2]
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
+    k = max(3, int(card_px * 0.5 * 0.3)) | 1
+    busy = cv2.blur(cv2.magnitude(gx, gy), (k, k)) > 40
+    # the table's colour per 30 mm cell from its plain pixels; cells mostly covered are
+    # filled in from round about, then a median over 150 mm evens out what is left
+    cell = max(4, round(30 * px_per_mm * 0.5))
+    gw, gh = -(-w // cell), -(-h // cell)
+    plain = (~busy).astype(np.float32)
+    share = cv2.resize(plain, (gw, gh), interpolation=cv2.INTER_AREA)
+    sums = cv2.resize(small.astype(np.float32) * plain[:, :, None], (gw, gh), interpolation=cv2.INTER_AREA)
+    grid = np.clip(sums / np.maximum(share, 1e-3)[:, :, None], 0, 255).astype(np.uint8)
+    hole = (share < 0.5).astype(np.uint8)
+    if hole.any() and not hole.all():
+        grid = cv2.inpaint(grid, hole, 3, cv2.INPAINT_TELEA)
+    table = cv2.resize(cv2.medianBlur(grid, 5), (w, h), interpolation=cv2.INTER_LINEAR)
+    f = cv2.blur(small, (3, 3)).astype(np.float32) + 6.0
+    t = table.astype(np.float32) + 6.0
+    apart = cv2.absdiff(f / f.sum(axis=2, keepdims=True), t / t.sum(axis=2, keepdims=True))
+    far = apart.sum(axis=2) > 0.04
+    mask = (far | busy).astype(np.uint8)
+    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)), small
+
+
+def _blank_marker(mask: np.ndarray, view: TopView, cal: Calibration, marker: Marker) -> None:
+    """A marker's paper and the blur round it (8 mm) left out of the half-resolution mask."""
+    corners = view.view_point(cal.table_points(marker.corners)) * 0.5
+    centre = corners.mean(0)
+    paper = centre + (corners - centre) * ((MARKER_MM / 2 + QUIET_MM + 8) / (MARKER_MM / 2))
+    cv2.fillPoly(mask, [np.round(paper).astype(np.int32)], 0)
+
+
 def _chroma(patch: np.ndarray) -> np.ndarray:
     """A patch's mean colour as Lab (a, b), OpenCV's 8-bit scale."""
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
     return lab[:, 1:].mean(axis=0)
+
+
+def _inward(table_mm: np.ndarray, cal: Calibration) -> np.ndarray:
+    """The way into the table from a seat card: away from the table edge it lies nearest."""
+    x, y = float(table_mm[0]), float(table_mm[1])
+    gaps = [
+        (x, (1.0, 0.0)),
+        (cal.width_mm - x, (-1.0, 0.0)),
+        (y, (0.0, 1.0)),
+        (cal.height_mm - y, (0.0, -1.0)),
+    ]
+    return np.array(min(gaps)[1])
 
 
 def _image_point(to_image: np.ndarray, view_px: np.ndarray) -> list[float]:

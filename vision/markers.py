@@ -44,6 +44,18 @@ def detector() -> cv2.aruco.ArucoDetector:
     return cv2.aruco.ArucoDetector(dictionary(), params)
 
 
+@cache
+def lenient_detector() -> cv2.aruco.ArucoDetector:
+    """For small, blurred corner markers (a steep camera): one wrong bit corrected and
+    the bits sampled finer. It also reads the odd marker into card art, so only missing
+    corner markers are taken from it, and only where they fit the others (``_plausible``)."""
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.errorCorrectionRate = 1.0
+    params.perspectiveRemovePixelPerCell = 8
+    return cv2.aruco.ArucoDetector(dictionary(), params)
+
+
 def marker_image(marker_id: int, px: int) -> np.ndarray:
     """The marker with its white margin, px square, BGR."""
     quiet = round(px * QUIET_MM / (MARKER_MM + 2 * QUIET_MM))
@@ -91,6 +103,23 @@ def detect(gray: np.ndarray) -> dict[int, Marker]:
             corners = tuple(corners) + tuple(more[j] for j in keep)
             extra = more_ids.ravel()[keep]
             ids = extra if ids is None else np.concatenate([ids.ravel(), extra])
+        seen = set() if ids is None else {int(i) for i in ids.ravel()}
+    # seat cards are numbered from 0 up: a gap among those seen is a seat card missed
+    wanted = KIT_NEEDED | set(range(SEATS[0], max((i for i in seen if i in SEATS), default=SEATS[0]) + 1))
+    if not seen >= wanted and seen:
+        # small markers seen at a steep angle: a lenient look for the missing ones
+        more, more_ids, _ = lenient_detector().detectMarkers(small)
+        if more_ids is not None:
+            known = [quad.reshape(4, 2) for quad in corners]
+            keep = [
+                j
+                for j, i in enumerate(more_ids.ravel())
+                if int(i) in wanted - seen and _plausible(small, more[j].reshape(4, 2), known)
+            ]
+            if keep:
+                corners = tuple(corners) + tuple(more[j] for j in keep)
+                extra = more_ids.ravel()[keep]
+                ids = np.concatenate([ids.ravel(), extra])
     found: dict[int, Marker] = {}
     if ids is None:
         return found
@@ -108,6 +137,35 @@ def detect(gray: np.ndarray) -> dict[int, Marker]:
             ).reshape(4, 2)
         found[int(marker_id)] = Marker(int(marker_id), pts)
     return found
+
+
+def _plausible(gray: np.ndarray, quad: np.ndarray, known: list[np.ndarray]) -> bool:
+    """A marker found leniently is taken only when it is about as big as the markers
+    surely seen, lies apart from them and sits on its white paper (a plain bright ring
+    round it, as bright as the marker's own white cells)."""
+    side = float(np.mean([np.linalg.norm(quad[i] - quad[(i + 1) % 4]) for i in range(4)]))
+    sides = [float(np.mean([np.linalg.norm(q[i] - q[(i + 1) % 4]) for i in range(4)])) for q in known]
+    typical = float(np.median(sides))
+    # two markers' papers never overlap: their centres lie at least 1.4 sides apart (the
+    # start marker may lie close by a corner marker, smaller than typical at the far end)
+    apart = all(
+        np.linalg.norm(quad.mean(0) - q.mean(0)) > 1.2 * max(side, s)
+        for q, s in zip(known, sides, strict=True)
+    )
+    if not (0.6 * typical <= side <= 1.6 * typical and apart):
+        return False
+    centre = quad.mean(0)
+    ring = np.zeros(gray.shape, np.uint8)
+    cv2.fillPoly(ring, [np.round(centre + (quad - centre) * 1.3).astype(np.int32)], 255)
+    cv2.fillPoly(ring, [np.round(centre + (quad - centre) * 1.12).astype(np.int32)], 0)
+    inside = np.zeros(gray.shape, np.uint8)
+    cv2.fillPoly(inside, [np.round(quad).astype(np.int32)], 255)
+    paper = gray[ring > 0].astype(np.float32)
+    cells = gray[inside > 0].astype(np.float32)
+    if len(paper) < 8 or len(cells) < 8:
+        return False
+    white = float(np.percentile(cells, 95))
+    return float(np.percentile(paper, 10)) > 0.8 * white and float(paper.std()) < 0.12 * float(paper.mean())
 
 
 def write_sheet(out: Path) -> None:

@@ -21,8 +21,19 @@ import numpy as np
 from vision.calibration import Calibration, TableLocator, TopView
 from vision.catalogue import Catalogue
 from vision.errors import VisionError
-from vision.faces import FINE, FINE_INNER, INNER, PATCH, FaceIndex, Match, crop_patch
-from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker
+from vision.faces import (
+    FINE,
+    FINE_INNER,
+    INNER,
+    PATCH,
+    FaceIndex,
+    Match,
+    crop_patch,
+    normalised,
+    smoothed,
+    verdict,
+)
+from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker, lenient_detector
 
 
 @dataclass
@@ -33,7 +44,14 @@ class ReaderSettings:
     min_score: float = 0.5  # below this correlation a face is unreadable
     min_margin: float = 0.05
     fine_margin: float = 0.05  # the best label must beat the runner-up by this much
-    pawn_cover: float = 1.3  # hidden round a pawn, in its seen radius (its shadow and blur)
+    pawn_cover: float = 0.9  # hidden round a pawn, in its seen radius (the blob runs over its rim)
+    pawn_mm: float = 16.0  # a pawn's width: a dim pawn's blob of its colour looks smaller
+    shadow_dark: float = 0.45  # a pawn's shadow darkens the face under it this much…
+    shadow_shift: float = 0.5  # …in a disc as big as the pawn, this far off it (in its radius)…
+    shadow_blur: float = 0.25  # …with a soft rim (σ, in its radius); its direction is looked for
+    shadow_turns: int = 8
+    pawn_min_area: float = 0.055  # a pawn's blob of its colour at least, in tile areas (dim light)
+    cover_min_score: float = 0.6  # a covered face shows less: it must match a little better
     min_confidence: float = 0.5
     max_bridge: int = 3  # missing tiles crossed straight ahead
     colour_weight: float = 0.0075  # correlation lost per unit of mean chroma distance (Lab a*+b*)
@@ -115,16 +133,21 @@ class PathReader(TableLocator):
         view, markers, cal = self.view(frame)
         s = self.settings
         for needed in (PATH_START, PATH_END):
+            if needed not in markers and markers:
+                found = path_marker(frame, markers, needed)
+                if found is not None:
+                    markers[needed] = found
             if needed not in markers:
                 name = "start" if needed == PATH_START else "end (pyramid)"
                 raise VisionError(
                     "path-marker-missing", f"the path's {name} marker {needed} is not visible: is it covered?"
                 )
         tile_px = s.tile_mm * s.px_per_mm
-        mask = foreground(view.image, tile_px, table_colour(view, cal, markers))
+        table = table_colour(view, cal, markers)
+        mask = foreground(view.image, tile_px, table)
         for marker in markers.values():
             blank_marker(mask, view, cal, marker)
-        hand = hand_blob(view.image, mask, tile_px)
+        hand = hand_blob(view.image, mask, tile_px, table)
         if hand is not None:
             raise VisionError("hand-over-table", "a hand is over the table: waiting until it is gone")
         start = view.view_point(cal.table_points(markers[PATH_START].center[None]))[0]
@@ -195,38 +218,92 @@ class PathReader(TableLocator):
             offsets = [a * step * heading + b * step * across for a in (-1, 0, 1) for b in (-1, 0, 1)]
             offsets += [a * step * heading for a in range(-along, along + 1) if abs(a) > 1]
         patches = [crop_patch(image, centre + off, side, angle) for off in offsets]
-        hidden = None
         if covers:
-            hidden = np.zeros((PATCH, PATCH), bool)
-            scale = side * INNER / PATCH
-            a = np.deg2rad(angle)
-            rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
-            vs, us = np.mgrid[0:PATCH, 0:PATCH]
-            for where, radius in covers:
-                u, v = rot.T @ (where - centre) / scale + PATCH / 2 - 0.5
-                hidden |= (us - u) ** 2 + (vs - v) ** 2 <= (radius / scale + 1.5) ** 2
-        match = self.index.match(patches, s.min_score, s.min_margin, hidden)
+            return self.covered(image, centre, angle, offsets[:9], patches[:9], covers)
+        match = self.index.match(patches, s.min_score, s.min_margin)
         where = centre + offsets[match.which]
-        if (match.confidence < 1.0 or covers) and len(match.ranked) > 1:
+        if match.confidence < 1.0 and len(match.ranked) > 1:
             near = [a * step * heading + b * step * across for a in (-1, 0, 1) for b in (-1, 0, 1)]
             crops = [crop_patch(image, where + off, side, angle, FINE, FINE_INNER) for off in near]
-            # a covered face: the coarse patch has lost what tells faces of one colour
-            # apart, so the sharp look alone decides, among more of the leaders
-            among = match.ranked if covers else match.ranked[:3]
-            second = self.index.rerank(crops, among, s.min_score, s.fine_margin, hidden)
+            second = self.index.rerank(crops, match.ranked[:3], s.min_score, s.fine_margin)
             chosen, at = match, where
-            if covers or second.confidence > match.confidence:
+            if second.confidence > match.confidence:
                 chosen, at = second, where + near[second.which]
-            if chosen.confidence < 1.0 and not covers and match.score >= s.colour_min_score:
+            if chosen.confidence < 1.0 and match.score >= s.colour_min_score:
                 # faces alike but for their colour: the hue decides, and only ever makes
                 # surer of a clear, uncovered match's label the looks above put first
                 hue = self.index.colour_look(
-                    patches, match.ranked[:3], s.min_score, s.min_margin, s.colour_weight, hidden
+                    patches, match.ranked[:3], s.min_score, s.min_margin, s.colour_weight
                 )
                 if hue.label == chosen.label and hue.confidence > chosen.confidence:
                     chosen, at = hue, centre + offsets[hue.which]
             return chosen, at
         return match, where
+
+    def covered(
+        self,
+        image: np.ndarray,
+        centre: np.ndarray,
+        angle: float,
+        offsets: list[np.ndarray],
+        patches: list[np.ndarray],
+        covers: list[tuple[np.ndarray, float]],
+    ) -> tuple[Match, np.ndarray]:
+        """A face with pawns on it, read from what shows around them. The pawn hides the
+        middle and its shadow darkens one side of the rim, the side away from the light:
+        each direction the shadow may fall is tried by lightening the crop there again
+        (the same for every enrolled face), and the direction that lets the crop match
+        some face best is taken. Then the sharp look among the leaders decides."""
+        s = self.settings
+        side = s.tile_mm * s.px_per_mm
+        idx = self.index
+        least = s.pawn_mm / 2 * s.px_per_mm
+        covers = [(where, max(radius, least)) for where, radius in covers]
+        coarse = np.array([smoothed(p) for p in patches], np.float32)
+        hidden, shades = self._cover_masks(PATCH, INNER, side, centre, angle, covers)
+        scores = _best_shade(coarse, idx.raw, hidden, shades)
+        match = verdict(scores, idx.column_label, idx.names, s.cover_min_score, s.min_margin, 6)
+        where = centre + offsets[match.which]
+        crops = [crop_patch(image, where + off, side, angle, FINE, FINE_INNER) for off in offsets]
+        fine = np.array([smoothed(c) for c in crops], np.float32)
+        hidden, shades = self._cover_masks(FINE, FINE_INNER, side, where, angle, covers)
+        rows = [i for i, label in enumerate(idx.labels) if label in match.ranked]
+        scores = _best_shade(fine, idx.fine[rows], hidden, shades)
+        names = list(match.ranked)
+        cols = np.array([names.index(idx.labels[i]) for i in rows], np.int64)
+        second = verdict(scores, cols, names, s.cover_min_score, s.fine_margin, len(names))
+        return second, where + offsets[second.which]
+
+    def _cover_masks(
+        self,
+        size: int,
+        inner: float,
+        side: float,
+        centre: np.ndarray,
+        angle: float,
+        covers: list[tuple[np.ndarray, float]],
+    ) -> tuple[np.ndarray, list[np.ndarray]]:
+        """In a patch's pixels: what the pawns hide, and for each direction their
+        shadows may fall, the gain that undoes those shadows (1 where there is none)."""
+        s = self.settings
+        scale = side * inner / size
+        a = np.deg2rad(angle)
+        rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+        vs, us = np.mgrid[0:size, 0:size].astype(np.float32)
+        hidden = np.zeros((size, size), bool)
+        darks = [np.zeros((size, size), np.float32) for _ in range(s.shadow_turns)]
+        for where, radius in covers:
+            u, v = rot.T @ (where - centre) / scale + size / 2 - 0.5
+            hidden |= (us - u) ** 2 + (vs - v) ** 2 <= (radius * s.pawn_cover / scale + 1.5) ** 2
+            r, soft = radius / scale, max(radius * s.shadow_blur / scale, 0.3)
+            for k in range(s.shadow_turns):
+                t = 2 * np.pi * k / s.shadow_turns
+                du, dv = rot.T @ (s.shadow_shift * radius * np.array([np.cos(t), np.sin(t)])) / scale
+                d = np.sqrt((us - u - du) ** 2 + (vs - v - dv) ** 2)
+                # a blurred disc: about the normal CDF of the distance inside its rim
+                darks[k] = np.maximum(darks[k], 1 / (1 + np.exp(-1.702 * (r - d) / soft)))
+        gains = [1 / (1 - s.shadow_dark * cv2.GaussianBlur(dk, (0, 0), 0.8)) for dk in darks]
+        return hidden, gains
 
     def face_there(self, image: np.ndarray, centre: np.ndarray, angle: float, heading: np.ndarray) -> float:
         """How well the best enrolled face matches near ``centre`` (small shifts)."""
@@ -396,8 +473,12 @@ class PathReader(TableLocator):
         tile_area = (s.tile_mm * s.px_per_mm * 0.5) ** 2
         found = []
         for label, colour in self.pawn_colours.items():
-            diff = lab - colour
-            dist = np.sqrt(0.06 * diff[:, :, 0] ** 2 + diff[:, :, 1] ** 2 + diff[:, :, 2] ** 2)
+            # dimmer light (a shadow, the far side of the table) scales lightness and
+            # chroma together: undo that before comparing, as foreground() does
+            shade = np.clip(colour[0] / np.maximum(lab[:, :, 0], 1.0), 0.6, 1.6)
+            da = (lab[:, :, 1] - 128) * shade - (colour[1] - 128)
+            db = (lab[:, :, 2] - 128) * shade - (colour[2] - 128)
+            dist = np.sqrt(0.06 * (lab[:, :, 0] - colour[0]) ** 2 + da**2 + db**2)
             blob = (dist < 24).astype(np.uint8)
             blob = cv2.morphologyEx(blob, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
             n, parts, stats, centroids = cv2.connectedComponentsWithStats(blob)
@@ -405,7 +486,7 @@ class PathReader(TableLocator):
             for j in range(1, n):
                 area = stats[j, cv2.CC_STAT_AREA]
                 w, h = stats[j, cv2.CC_STAT_WIDTH], stats[j, cv2.CC_STAT_HEIGHT]
-                if not 0.08 * tile_area <= area <= 0.32 * tile_area or max(w, h) > 2.2 * min(w, h):
+                if not s.pawn_min_area * tile_area <= area <= 0.32 * tile_area or max(w, h) > 2.2 * min(w, h):
                     continue
                 fill = area / (w * h)
                 if fill < 0.66 or not _stands_alone(blob, centroids[j], np.sqrt(area / np.pi)):
@@ -440,6 +521,22 @@ class PathReader(TableLocator):
         return found
 
 
+def _best_shade(
+    crops: np.ndarray, enrolled: np.ndarray, hidden: np.ndarray, gains: list[np.ndarray]
+) -> np.ndarray:
+    """Crops × enrolled faces correlation over what is not ``hidden``, under the one of
+    the shadow hypotheses (no shadow, or each of ``gains``) that matches best; the same
+    hypothesis for every face, so it favours none."""
+    keep = np.repeat(~hidden.ravel(), 3)
+    faces = normalised(enrolled[:, keep]).T
+    best = normalised(crops[:, keep]) @ faces
+    for gain in gains:
+        scores = normalised(crops[:, keep] * np.repeat(gain.ravel(), 3)[keep]) @ faces
+        if scores.max() > best.max():
+            best = scores
+    return best
+
+
 def _stands_alone(blob: np.ndarray, centre: np.ndarray, radius: float) -> bool:
     """A pawn is a disc of its colour with other colours around it; a patch of a face's
     own background in that colour runs on beyond the disc."""
@@ -449,6 +546,32 @@ def _stands_alone(blob: np.ndarray, centre: np.ndarray, radius: float) -> bool:
     cv2.circle(ring, c, round(radius * 1.4) + 1, 0, -1)
     around = ring > 0
     return not around.any() or float(blob[around].mean()) < 0.2
+
+
+def path_marker(frame: np.ndarray, markers: dict[int, Marker], marker_id: int) -> Marker | None:
+    """A path marker the first look missed (small and blurred, far off at a steep tilt),
+    looked for leniently: taken only when about as big as the markers seen and clear of
+    them, as a marker on its own paper is."""
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    scale = 1
+    while gray.shape[1] > 1400:
+        gray = cv2.pyrDown(gray)
+        scale *= 2
+    corners, ids, _ = lenient_detector().detectMarkers(gray)
+    if ids is None:
+        return None
+    typical = float(np.median([m.side_px for m in markers.values()]))
+    for quad, found in zip(corners, ids.ravel(), strict=True):
+        if int(found) != marker_id:
+            continue
+        candidate = Marker(marker_id, (quad.reshape(4, 2) * scale).astype(np.float32))
+        side = candidate.side_px
+        clear = all(
+            np.linalg.norm(candidate.center - m.center) > 1.2 * max(side, m.side_px) for m in markers.values()
+        )
+        if 0.6 * typical <= side <= 1.6 * typical and clear:
+            return candidate
+    return None
 
 
 def table_colour(view: TopView, cal: Calibration, markers: dict[int, Marker]) -> np.ndarray:
@@ -485,10 +608,12 @@ def foreground(image: np.ndarray, tile_px: float, table: np.ndarray) -> np.ndarr
     small = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
     # a shadow or a light gradient scales lightness and chroma together: undo that first
-    shade = np.clip(table[0] / np.maximum(lab[:, :, 0], 1.0), 0.6, 1.8)
+    shade = np.clip(table[0] / np.maximum(lab[:, :, 0], 1.0), 0.6, 2.2)
     da = np.abs((lab[:, :, 1] - 128) * shade - (table[1] - 128))
     db = np.abs((lab[:, :, 2] - 128) * shade - (table[2] - 128))
-    far = (np.abs(lab[:, :, 0] - table[0]) * 0.25 + da + db) > 20
+    # lighter than the table counts; darker counts less, as a deep shadow is darker
+    dl = np.maximum(lab[:, :, 0] - table[0], 0) * 0.25 + np.maximum(table[0] - lab[:, :, 0], 0) * 0.1
+    far = (dl + da + db) > 20
     grey = lab[:, :, 0]
     gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
@@ -506,9 +631,13 @@ def blank_marker(mask: np.ndarray, view: TopView, cal: Calibration, marker: Mark
     cv2.fillPoly(mask, [np.round(paper).astype(np.int32)], 0)
 
 
-def hand_blob(image: np.ndarray, mask: np.ndarray, tile_px: float) -> np.ndarray | None:
+def hand_blob(
+    image: np.ndarray, mask: np.ndarray, tile_px: float, table: np.ndarray | None = None
+) -> np.ndarray | None:
     """A skin-coloured thing much bigger than a tile that reaches in from beyond the play
-    area, as an arm does (a row of cream tiles on an oak table never touches the edge)."""
+    area, as an arm does (a row of cream tiles on an oak table never touches the edge).
+    With the ``table``'s colour (Lab), a blob that is only that table in a deep shadow
+    (darker, of the table's own hue: an oak table's is a skin's) is not a hand."""
     small = cv2.resize(image, (mask.shape[1], mask.shape[0]), interpolation=cv2.INTER_AREA)
     ycc = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
     skin = cv2.inRange(ycc, (40, 135, 85), (250, 180, 135)) & (mask * 255)
@@ -521,5 +650,19 @@ def hand_blob(image: np.ndarray, mask: np.ndarray, tile_px: float) -> np.ndarray
         x, y, bw, bh, area = stats[j]
         touches = x <= edge or y <= edge or x + bw >= w - edge or y + bh >= h - edge
         if area > 4 * tile_area and touches:
+            if table is not None and _table_in_shade(small, labels == j, table):
+                continue
             return labels == j
     return None
+
+
+def _table_in_shade(small: np.ndarray, blob: np.ndarray, table: np.ndarray) -> bool:
+    """The blob's typical colour is the table's (Lab) darkened: lighter by under 0.85 of it,
+    its hue within 20° of the table's, and the table not grey."""
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[blob].astype(np.float32)
+    seen = np.median(lab, axis=0) - [0, 128, 128]
+    own = table.astype(np.float32) - [0, 128, 128]
+    if seen[0] >= 0.85 * own[0] or np.hypot(own[1], own[2]) < 8 or np.hypot(seen[1], seen[2]) < 4:
+        return False
+    turn = abs(np.angle(complex(seen[1], seen[2]) / complex(own[1], own[2]), deg=True))
+    return bool(turn < 20)

@@ -177,10 +177,11 @@ class PathTracker(VotingTracker[Look, Observation]):
             raise ValueError("the path has not been read yet: learn() it first")
         s, side = self.settings, self.side
         view, markers, cal = self.reader.view(frame)
-        mask = foreground(view.image, side, table_colour(view, cal, markers))
+        table = table_colour(view, cal, markers)
+        mask = foreground(view.image, side, table)
         for marker in markers.values():
             blank_marker(mask, view, cal, marker)
-        if hand_blob(view.image, mask, side) is not None:
+        if hand_blob(view.image, mask, side, table) is not None:
             raise VisionError("hand-over-table", "a hand is over the table")
         centres = view.view_point(layout.centres_mm)
         slots = [Slot(c, np.array([1.0, 0.0]), 0.0) for c in centres]

@@ -1,0 +1,63 @@
+"""What the reading benchmarks (`bench vision`, `bench cards`) share: the tally of frames
+read, the progress ticker and the peak-RSS probe."""
+
+from __future__ import annotations
+
+import contextlib
+import resource
+import sys
+import time
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+
+
+@dataclass
+class Counts:
+    """Frames read and what came of them; a benchmark adds its own counters (ints) in a
+    subclass, and ``add`` sums every one of them."""
+
+    frames: int = 0
+    unreadable: int = 0
+    right: int = 0
+    refused: dict[str, int] = field(default_factory=dict)
+    ms: list[float] = field(default_factory=list)
+
+    def add(self, other: Counts) -> None:
+        for f in fields(self):
+            if f.name not in ("refused", "ms"):
+                setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+        for code, n in other.refused.items():
+            self.refused[code] = self.refused.get(code, 0) + n
+        self.ms += other.ms
+
+
+class Ticker:
+    """Progress on stderr: the frame count about every 5 % (it is a log, not a bar)."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.step, self.start = total, max(1, total // 20), time.monotonic()
+
+    def __call__(self, done: int, what: str) -> None:
+        if done % self.step == 0 or done == self.total:
+            spent = time.monotonic() - self.start
+            left = spent / done * (self.total - done)
+            print(
+                f"  {done}/{self.total} frames ({what}), {spent:.0f} s, about {left:.0f} s left",
+                file=sys.stderr,
+            )
+
+
+def reset_peak() -> None:
+    """Start the kernel's peak-RSS mark afresh (Linux), so the reads' own peak shows."""
+    with contextlib.suppress(OSError):
+        Path("/proc/self/clear_refs").write_text("5")
+
+
+def peak_mib() -> float:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
