@@ -156,7 +156,11 @@ class PathReader(TableLocator):
         self.refine(view.image, slots)
         reading = PathReading(complete=complete)
         pawns = self.find_pawns(view, mask, slots) if self.pawn_colours else []
-        for pawn in pawns:
+        seen = {pawn["label"] for pawn in pawns}
+        # a pawn in dim light may be missed; its tile is still read as covered (at worst
+        # unreadable), but only the pawns seen surely are reported
+        dim = [p for p in self.find_pawns(view, mask, slots, shaded=True) if p["label"] not in seen]
+        for pawn in [*pawns, *dim]:
             if pawn["index"] is not None:
                 slot = slots[pawn["index"]]
                 where, radius = np.array(pawn["view"]), pawn.pop("radius")
@@ -465,8 +469,11 @@ class PathReader(TableLocator):
             return None, np.array([1.0, 0.0])
         return best[1], best[2]
 
-    def find_pawns(self, view: TopView, mask: np.ndarray, slots: list[Slot]) -> list[dict[str, Any]]:
-        """Pawns by their enrolled colour: compact blobs about a pawn's size."""
+    def find_pawns(
+        self, view: TopView, mask: np.ndarray, slots: list[Slot], shaded: bool = False
+    ) -> list[dict[str, Any]]:
+        """Pawns by their enrolled colour: compact blobs about a pawn's size. ``shaded``
+        also takes a pawn dimmed by the light (it finds more, and more false ones)."""
         s = self.settings
         small = cv2.resize(view.image, (mask.shape[1], mask.shape[0]), interpolation=cv2.INTER_AREA)
         lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
@@ -475,7 +482,7 @@ class PathReader(TableLocator):
         for label, colour in self.pawn_colours.items():
             # dimmer light (a shadow, the far side of the table) scales lightness and
             # chroma together: undo that before comparing, as foreground() does
-            shade = np.clip(colour[0] / np.maximum(lab[:, :, 0], 1.0), 0.6, 1.6)
+            shade = np.clip(colour[0] / np.maximum(lab[:, :, 0], 1.0), 0.6, 1.6) if shaded else 1.0
             da = (lab[:, :, 1] - 128) * shade - (colour[1] - 128)
             db = (lab[:, :, 2] - 128) * shade - (colour[2] - 128)
             dist = np.sqrt(0.06 * (lab[:, :, 0] - colour[0]) ** 2 + da**2 + db**2)
