@@ -240,8 +240,9 @@ class CardReader(TableLocator):
         for j in range(1, n):
             if stats[j, cv2.CC_STAT_AREA] < least:
                 continue
-            ys, xs = np.nonzero(labels == j)
-            out.append(np.column_stack([xs, ys]).astype(np.float64) / 0.5 + 0.5)
+            x, y, w, h = stats[j, :4]
+            ys, xs = np.nonzero(labels[y : y + h, x : x + w] == j)  # within its box: same order
+            out.append(np.column_stack([xs + x, ys + y]).astype(np.float64) / 0.5 + 0.5)
         return out
 
     def _zone_cost(self, points: np.ndarray, marker: np.ndarray, facing: np.ndarray) -> np.ndarray:
@@ -424,17 +425,16 @@ def _outline(gray: np.ndarray, w: float, h: float, theta: float) -> tuple[float,
     side = int(np.hypot(rows, cols)) + 2
     rot = cv2.getRotationMatrix2D((cols / 2, rows / 2), theta, 1.0)
     rot[:, 2] += (side / 2 - cols / 2, side / 2 - rows / 2)
-    turned = cv2.warpAffine(gray, rot, (side, side), borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    gx = np.abs(cv2.Sobel(turned, cv2.CV_32F, 1, 0, ksize=3))
-    gy = np.abs(cv2.Sobel(turned, cv2.CV_32F, 0, 1, ksize=3))
-    gx = cv2.blur(gx, (3, 1))
-    gy = cv2.blur(gy, (1, 3))
+    turned = cv2.warpAffine(gray, rot, (side, side), borderMode=cv2.BORDER_REPLICATE)
+    # Sobel of 8-bit values is exact in float32: no need to convert the image first
+    gx = cv2.blur(np.abs(cv2.Sobel(turned, cv2.CV_32F, 1, 0, ksize=3)), (3, 1))
+    gy = cv2.blur(np.abs(cv2.Sobel(turned, cv2.CV_32F, 0, 1, ksize=3)), (1, 3))
     iw, ih = max(3, round(w * 0.9)), max(3, round(h * 0.9))
     vert = cv2.boxFilter(gx, -1, (1, ih), normalize=False)  # a vertical side through each pixel
     horz = cv2.boxFilter(gy, -1, (iw, 1), normalize=False)
     hw, hh = round(w / 2), round(h / 2)
     score = np.zeros_like(vert)
-    score[:, hw : side - hw] = vert[:, : side - 2 * hw] + vert[:, 2 * hw :]
+    np.add(vert[:, : side - 2 * hw], vert[:, 2 * hw :], out=score[:, hw : side - hw])
     score[hh : side - hh, :] += horz[: side - 2 * hh, :] + horz[2 * hh :, :]
     y, x = np.unravel_index(int(np.argmax(score)), score.shape)
     back = cv2.invertAffineTransform(rot)
@@ -509,18 +509,28 @@ def card_foreground(image: np.ndarray, card_px: float, px_per_mm: float) -> tupl
     gw, gh = -(-w // cell), -(-h // cell)
     plain = (~busy).astype(np.float32)
     share = cv2.resize(plain, (gw, gh), interpolation=cv2.INTER_AREA)
-    sums = cv2.resize(small.astype(np.float32) * plain[:, :, None], (gw, gh), interpolation=cv2.INTER_AREA)
+    kept = small.astype(np.float32)
+    kept[busy] = 0.0
+    sums = cv2.resize(kept, (gw, gh), interpolation=cv2.INTER_AREA)
     grid = np.clip(sums / np.maximum(share, 1e-3)[:, :, None], 0, 255).astype(np.uint8)
     hole = (share < 0.5).astype(np.uint8)
     if hole.any() and not hole.all():
         grid = cv2.inpaint(grid, hole, 3, cv2.INPAINT_TELEA)
     table = cv2.resize(cv2.medianBlur(grid, 5), (w, h), interpolation=cv2.INTER_LINEAR)
-    f = cv2.blur(small, (3, 3)).astype(np.float32) + 6.0
-    t = table.astype(np.float32) + 6.0
-    apart = cv2.absdiff(f / f.sum(axis=2, keepdims=True), t / t.sum(axis=2, keepdims=True))
-    far = apart.sum(axis=2) > 0.04
+    # chromaticity channel by channel (numpy is slow over a trailing axis of 3)
+    f = _chromaticity(cv2.blur(small, (3, 3)))
+    t = _chromaticity(table)
+    apart = [cv2.absdiff(a, b) for a, b in zip(f, t, strict=True)]
+    far = (apart[0] + apart[1]) + apart[2] > 0.04
     mask = (far | busy).astype(np.uint8)
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)), small
+
+
+def _chromaticity(image: np.ndarray) -> list[np.ndarray]:
+    """Each channel (plus 6, against the noise of dark pixels) over their sum, as float32."""
+    planes = [p.astype(np.float32) + np.float32(6.0) for p in cv2.split(image)]
+    total = (planes[0] + planes[1]) + planes[2]
+    return [np.divide(p, total, out=p) for p in planes]
 
 
 def _blank_marker(mask: np.ndarray, view: TopView, cal: Calibration, marker: Marker) -> None:
@@ -533,8 +543,12 @@ def _blank_marker(mask: np.ndarray, view: TopView, cal: Calibration, marker: Mar
 
 def _chroma(patch: np.ndarray) -> np.ndarray:
     """A patch's mean colour as Lab (a, b), OpenCV's 8-bit scale."""
-    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
-    return lab[:, 1:].mean(axis=0)
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB)
+    n = lab.shape[0] * lab.shape[1]
+    if n * 255 >= 1 << 24:  # float32 sums of 8-bit values are exact only below 2^24
+        return lab.reshape(-1, 3)[:, 1:].astype(np.float32).mean(axis=0)
+    sums = cv2.sumElems(lab)  # exact, so the same float32 mean as numpy's, sooner
+    return np.array(sums[1:3], np.float32) / np.float32(n)
 
 
 def _inward(table_mm: np.ndarray, cal: Calibration) -> np.ndarray:
