@@ -29,8 +29,15 @@ def smoothed(patch: np.ndarray) -> np.ndarray:
 
 def normalised(v: np.ndarray) -> np.ndarray:
     """Zero mean, unit length (along the last axis)."""
-    v = v - v.mean(axis=-1, keepdims=True)
-    norm = np.linalg.norm(v, axis=-1, keepdims=True)
+    if v.dtype.kind != "f" or v.ndim == 0:
+        v = v - v.mean(axis=-1, keepdims=True)
+        norm = np.linalg.norm(v, axis=-1, keepdims=True)
+        return v / np.maximum(norm, 1e-6)
+    # what v.mean() and np.linalg.norm() compute, to the bit, without their overhead
+    mean = np.add.reduce(v, axis=-1, keepdims=True)
+    np.true_divide(mean, np.intp(v.shape[-1]), out=mean, casting="unsafe")
+    v = v - mean
+    norm = np.sqrt(np.add.reduce(v * v, axis=-1, keepdims=True))
     return v / np.maximum(norm, 1e-6)
 
 
@@ -105,18 +112,35 @@ def verdict(
 ) -> Match:
     """The best label from a crops × enrolled-faces score matrix (``columns``: each
     face's label index in ``names``): its score, the runner-up's, and the confidence."""
-    per_label = np.full((scores.shape[0], len(names)), -1.0, np.float32)
-    np.maximum.at(per_label, (slice(None), columns), scores)
+    per_label = _per_label(scores, columns, len(names))
     best_per_label = per_label.max(axis=0)
     order = np.argsort(best_per_label)[::-1]
     best = float(best_per_label[order[0]])
     second = float(best_per_label[order[1]]) if len(order) > 1 else -1.0
     which = int(per_label[:, order[0]].argmax())
-    margin_part = np.clip((best - second) / (2 * min_margin), 0, 1)
-    score_part = np.clip((best - min_score) / (1 - min_score) * 2, 0, 1) if best > min_score else 0.0
+    # as np.clip(x, 0, 1) of a float, without its overhead (best ≥ second: never −0.0)
+    margin_part = min(max((best - second) / (2 * min_margin), 0.0), 1.0)
+    score_part = min(max((best - min_score) / (1 - min_score) * 2, 0.0), 1.0) if best > min_score else 0.0
     confidence = float(margin_part * score_part)
     ranked = tuple(names[i] for i in order[:top])
     return Match(names[order[0]], best, second, round(confidence, 3), which, ranked)
+
+
+def _per_label(scores: np.ndarray, columns: np.ndarray, labels: int) -> np.ndarray:
+    """Each crop's best score per label (at least −1): the maximum over the label's
+    columns, as ``np.maximum.at`` into a −1-filled array would give, but in one pass."""
+    per_label = np.full((scores.shape[0], labels), -1.0, np.float32)
+    if scores.shape[1] == 0:
+        return per_label
+    order = np.argsort(columns, kind="stable")
+    grouped = columns[order]
+    change = np.empty(len(grouped), bool)
+    change[0] = True
+    np.not_equal(grouped[1:], grouped[:-1], out=change[1:])
+    starts = np.flatnonzero(change)
+    best = np.maximum.reduceat(scores[:, order], starts, axis=1)
+    per_label[:, grouped[starts]] = np.maximum(best, per_label[:, grouped[starts]])
+    return per_label
 
 
 class FaceIndex:
@@ -152,6 +176,28 @@ class FaceIndex:
         self.matrix = normalised(self.raw)
         order = {name: i for i, name in enumerate(self.names)}
         self.column_label = np.array([order[label] for label in labels], np.int64)
+        # computed on first use, and kept: every read of a close call needs them again
+        self._fine_matrix: np.ndarray | None = None
+        self._chroma: tuple[tuple[int, int], np.ndarray, np.ndarray] | None = None
+
+    def _among(self, among: tuple[str, ...]) -> tuple[list[int], np.ndarray]:
+        """The enrolled rows of the labels ``among``, and each row's place in ``among``."""
+        rows = [i for i, label in enumerate(self.labels) if label in among]
+        names = list(among)
+        return rows, np.array([names.index(self.labels[i]) for i in rows], np.int64)
+
+    def fine_matrix(self) -> np.ndarray:
+        """The sharp enrolled rows, normalised (a row's normalisation is its own alone)."""
+        if self._fine_matrix is None:
+            self._fine_matrix = normalised(self.fine)
+        return self._fine_matrix
+
+    def enrolled_chroma(self, h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
+        """The enrolled patches' CIE a* and b* per pixel (faces × h·w each)."""
+        if self._chroma is None or self._chroma[0] != (h, w):
+            lab = chroma(self.raw, h, w)
+            self._chroma = ((h, w), np.ascontiguousarray(lab[:, :, 0]), np.ascontiguousarray(lab[:, :, 1]))
+        return self._chroma[1], self._chroma[2]
 
     def likeness(self, patch: np.ndarray) -> float:
         """How much one crop looks like any enrolled face at all (the best NCC)."""
@@ -181,9 +227,8 @@ class FaceIndex:
         """A close call looked at again: sharper FINE crops against only the leading
         labels, so the corner numbers and the glyph's detail decide (a pawn over the
         middle of a tile leaves little else)."""
-        rows = [i for i, label in enumerate(self.labels) if label in among]
+        rows, cols = self._among(among)
         raw = np.array([smoothed(self.prepare(c)) for c in crops], np.float32)
-        enrolled = self.fine[rows]
         if hidden is not None and hidden.any() and not hidden.all():
             keep = np.repeat(
                 ~cv2.resize(hidden.astype(np.uint8), (FINE, FINE), interpolation=cv2.INTER_NEAREST)
@@ -191,11 +236,10 @@ class FaceIndex:
                 .ravel(),
                 3,
             )
-            raw, enrolled = raw[:, keep], enrolled[:, keep]
-        scores = normalised(raw) @ normalised(enrolled).T
-        names = list(among)
-        cols = np.array([names.index(self.labels[i]) for i in rows], np.int64)
-        return verdict(scores, cols, names, min_score, min_margin, len(names))
+            scores = normalised(raw[:, keep]) @ normalised(self.fine[rows][:, keep]).T
+        else:
+            scores = normalised(raw) @ self.fine_matrix()[rows].T
+        return verdict(scores, cols, list(among), min_score, min_margin, len(among))
 
     def colour_look(
         self,
@@ -212,32 +256,40 @@ class FaceIndex:
         alignment). The correlation normalises all three channels together, so two
         faces that differ only in hue score almost alike; the frame is white-balanced,
         so the chroma itself tells them apart."""
-        rows = [i for i, label in enumerate(self.labels) if label in among]
+        rows, cols = self._among(among)
         h, w = patches[0].shape[:2]
         raw = np.array([smoothed(self.prepare(p)) for p in patches], np.float32)
-        enrolled = self.raw[rows]
-        keep = np.ones(h * w, bool)
+        known_a, known_b = self.enrolled_chroma(h, w)
+        known_a, known_b = known_a[rows], known_b[rows]
+        lab = chroma(raw, h, w)
+        seen_a, seen_b = lab[:, :, 0], lab[:, :, 1]
         if hidden is not None and hidden.any() and not hidden.all():
             keep = (
                 ~cv2.resize(hidden.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
                 .astype(bool)
                 .ravel()
             )
-        both = np.repeat(keep, 3)
-        scores = normalised(raw[:, both]) @ normalised(enrolled[:, both]).T
-        seen, known = chroma(raw, h, w)[:, keep], chroma(enrolled, h, w)[:, keep]
+            both = np.repeat(keep, 3)
+            scores = normalised(raw[:, both]) @ normalised(self.raw[rows][:, both]).T
+            seen_a, seen_b, known_a, known_b = (
+                seen_a[:, keep],
+                seen_b[:, keep],
+                known_a[:, keep],
+                known_b[:, keep],
+            )
+        else:
+            scores = normalised(raw) @ self.matrix[rows].T
         # crops × faces: the mean of |Δa*| + |Δb*| over the pixels (a* and b* apart: a sum
         # over an axis of two is slow)
-        apart = np.abs(seen[:, None, :, 0] - known[None, :, :, 0])
-        apart += np.abs(seen[:, None, :, 1] - known[None, :, :, 1])
+        apart = np.abs(seen_a[:, None, :] - known_a[None, :, :])
+        apart += np.abs(seen_b[:, None, :] - known_b[None, :, :])
         apart = apart.mean(axis=-1)
-        names = list(among)
-        cols = np.array([names.index(self.labels[i]) for i in rows], np.int64)
-        return verdict(scores - weight * apart, cols, names, min_score, min_margin, len(names))
+        return verdict(scores - weight * apart, cols, list(among), min_score, min_margin, len(among))
 
 
 def chroma(rows: np.ndarray, h: int, w: int) -> np.ndarray:
     """Flattened BGR patches (0–255) → their CIE a*, b* per pixel (rows × h·w × 2)."""
     bgr = (rows.reshape(-1, h * w, 3) / 255.0).astype(np.float32)
-    lab = cv2.cvtColor(bgr.reshape(-1, 1, 3), cv2.COLOR_BGR2LAB).reshape(len(rows), h * w, 3)
+    # one long row: a column of single pixels converts many times slower, to the same values
+    lab = cv2.cvtColor(bgr.reshape(1, -1, 3), cv2.COLOR_BGR2LAB).reshape(len(rows), h * w, 3)
     return lab[:, :, 1:]

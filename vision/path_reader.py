@@ -155,11 +155,12 @@ class PathReader(TableLocator):
         slots, complete = self.walk(view.image, mask, start, end)
         self.refine(view.image, slots)
         reading = PathReading(complete=complete)
-        pawns = self.find_pawns(view, mask, slots) if self.pawn_colours else []
+        lab = pawn_lab(view, mask) if self.pawn_colours else None
+        pawns = self.find_pawns(view, mask, slots, lab=lab) if self.pawn_colours else []
         seen = {pawn["label"] for pawn in pawns}
         # a pawn in dim light may be missed; its tile is still read as covered (at worst
         # unreadable), but only the pawns seen surely are reported
-        dim = [p for p in self.find_pawns(view, mask, slots, shaded=True) if p["label"] not in seen]
+        dim = self.find_pawns(view, mask, slots, shaded=True, lab=lab, skip=seen)
         for pawn in [*pawns, *dim]:
             if pawn["index"] is not None:
                 slot = slots[pawn["index"]]
@@ -470,24 +471,35 @@ class PathReader(TableLocator):
         return best[1], best[2]
 
     def find_pawns(
-        self, view: TopView, mask: np.ndarray, slots: list[Slot], shaded: bool = False
+        self,
+        view: TopView,
+        mask: np.ndarray,
+        slots: list[Slot],
+        shaded: bool = False,
+        lab: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+        skip: set[str] | frozenset[str] = frozenset(),
     ) -> list[dict[str, Any]]:
         """Pawns by their enrolled colour: compact blobs about a pawn's size. ``shaded``
-        also takes a pawn dimmed by the light (it finds more, and more false ones)."""
+        also takes a pawn dimmed by the light (it finds more, and more false ones).
+        ``lab`` is ``pawn_lab(view, mask)`` if already at hand; pawns in ``skip`` are not
+        looked for (each pawn is looked for on its own)."""
         s = self.settings
-        small = cv2.resize(view.image, (mask.shape[1], mask.shape[0]), interpolation=cv2.INTER_AREA)
-        lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+        light, green_red, blue_yellow = lab if lab is not None else pawn_lab(view, mask)
         tile_area = (s.tile_mm * s.px_per_mm * 0.5) ** 2
         found = []
         for label, colour in self.pawn_colours.items():
+            if label in skip:
+                continue
             # dimmer light (a shadow, the far side of the table) scales lightness and
             # chroma together: undo that before comparing, as foreground() does
-            shade = np.clip(colour[0] / np.maximum(lab[:, :, 0], 1.0), 0.6, 1.6) if shaded else 1.0
-            da = (lab[:, :, 1] - 128) * shade - (colour[1] - 128)
-            db = (lab[:, :, 2] - 128) * shade - (colour[2] - 128)
-            dist = np.sqrt(0.06 * (lab[:, :, 0] - colour[0]) ** 2 + da**2 + db**2)
+            shade = np.clip(colour[0] / np.maximum(light, 1.0), 0.6, 1.6) if shaded else 1.0
+            da = (green_red - 128) * shade - (colour[1] - 128)
+            db = (blue_yellow - 128) * shade - (colour[2] - 128)
+            dist = np.sqrt(0.06 * (light - colour[0]) ** 2 + da**2 + db**2)
             blob = (dist < 24).astype(np.uint8)
             blob = cv2.morphologyEx(blob, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+            if not cv2.countNonZero(blob):
+                continue
             n, parts, stats, centroids = cv2.connectedComponentsWithStats(blob)
             best = None
             for j in range(1, n):
@@ -526,6 +538,14 @@ class PathReader(TableLocator):
                 }
             )
         return found
+
+
+def pawn_lab(view: TopView, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The top view at the mask's resolution in Lab, one float plane per channel (numpy
+    is slow over a trailing axis of 3)."""
+    small = cv2.resize(view.image, (mask.shape[1], mask.shape[0]), interpolation=cv2.INTER_AREA)
+    light, green_red, blue_yellow = cv2.split(cv2.cvtColor(small, cv2.COLOR_BGR2LAB))
+    return light.astype(np.float32), green_red.astype(np.float32), blue_yellow.astype(np.float32)
 
 
 def _best_shade(
