@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -25,7 +26,7 @@ from firmware.presenter import announce_device
 if TYPE_CHECKING:
     from hardware.camera import Camera
     from vision.catalogue import Catalogue
-    from vision.path_tracker import Waiting
+    from vision.tracking import Waiting
 
 Words = dict[str, dict[str, str]]
 
@@ -74,7 +75,7 @@ class Seen:
     result: Any
 
 
-class CameraFollower:
+class CameraFollower(ABC):
     """Owned by the appliance (``app``: referee, camera, presenter, buzzer, hub, recent,
     live, console, lang, act, show); ``run`` looks at a frame every ``interval_ms``."""
 
@@ -164,8 +165,9 @@ class CameraFollower:
             referee.subscribe(self.changed)
         if referee.game_id != self.game_id:
             self.game_id = referee.game_id
-            self.tracker, self.problem = None, None
+            self.tracker, self.problem, self.last, self.veto = None, None, None, None
             self._set_notice(None)
+            self._hint(None)
             if referee.state.game == self.GAME and self.camera.name != "none":
                 self.start_game()
 
@@ -175,9 +177,9 @@ class CameraFollower:
             self._set_notice(None)
             self._hint(None)
 
+    @abstractmethod
     def start_game(self) -> None:
         """Begin following the current game (its tracker, or a ``problem``)."""
-        raise NotImplementedError
 
     def _problem(self, text: str) -> None:
         self.problem = text
@@ -234,7 +236,7 @@ class CameraFollower:
         self._watch_camera()
         if seen.game_id != self.game_id or not self.watching():
             return  # looked at for a game that has since changed
-        from vision.path_tracker import Waiting
+        from vision.tracking import Waiting
 
         result = seen.result
         if isinstance(result, Waiting):
@@ -245,9 +247,9 @@ class CameraFollower:
                 self._set_notice(None)
             self.handle(result)
 
+    @abstractmethod
     def handle(self, result: Any) -> None:
         """What still frames agreed on (or the game's own kind of result)."""
-        raise NotImplementedError
 
     def _watch_camera(self) -> None:
         error = self.camera.error

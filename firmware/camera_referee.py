@@ -169,7 +169,6 @@ class CameraReferee(CameraFollower):
         super().changed(change)
 
     def start_game(self) -> None:
-        self.veto, self.last, self.clear_hint = None, None, None
         state = self.app.referee.state
         if self.catalogue is None:
             self.catalogue = load_catalogue(self, "tutankhamen")
@@ -229,7 +228,7 @@ class CameraReferee(CameraFollower):
             return tracker.feed(frame)
         from vision.errors import VisionError
         from vision.frames import check_frame
-        from vision.path_tracker import Waiting
+        from vision.tracking import Waiting
 
         try:
             image = check_frame(frame)

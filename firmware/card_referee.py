@@ -115,7 +115,6 @@ class Difference:
 
     new: list[tuple[int, str]]  # (seat, card) on the table, not in the game
     gone: list[tuple[int, str]]  # (seat, card) in the game, not on the table
-    unsure: int  # cards the camera could not read where they could be either
     papyrus: dict[str, Any] | None  # a new top papyrus, or None
 
 
@@ -123,7 +122,6 @@ def compare(public: dict[str, Any], players: list[str], table: Table) -> Differe
     """The table against the engine's public state (``rows`` by name, ``papyrus``)."""
     new: list[tuple[int, str]] = []
     gone: list[tuple[int, str]] = []
-    unsure = 0
     for seat, name in enumerate(players):
         want = Counter(public["rows"].get(name, []))
         seen = table.rows.get(seat, [])
@@ -133,12 +131,11 @@ def compare(public: dict[str, Any], players: list[str], table: Table) -> Differe
         new += [(seat, card) for card in sorted(extra.elements())]
         lost = sorted(missing.elements())
         covered = min(blanks, len(lost))  # an unreadable card may be one the game has
-        unsure += blanks
         gone += [(seat, card) for card in lost[covered:]]
     papyrus = None
     if table.papyrus is not None and table.papyrus != public["papyrus"]:
         papyrus = table.papyrus
-    return Difference(new, gone, unsure, papyrus)
+    return Difference(new, gone, papyrus)
 
 
 class CardReferee(CameraFollower):
@@ -169,8 +166,7 @@ class CardReferee(CameraFollower):
         super().changed(change)
 
     def start_game(self) -> None:
-        self.stale, self.last, self.veto = {}, None, None
-        self._hint(None)
+        self.stale = {}
         if self.catalogue is None:
             self.catalogue = load_catalogue(self, "ankh")
             if self.catalogue is None:
@@ -207,8 +203,6 @@ class CardReferee(CameraFollower):
             return
         if diff.gone:
             seat, card = diff.gone[0]
-            if card.startswith("papyrus"):  # never: rows hold mummies only
-                return
             self._refuse(self.say("check"), self.say("gone", card=self._card(card), player=players[seat]))
             return
         if changes > 1:

@@ -110,7 +110,7 @@ class GuidedEnrolment:
             image = check_frame(frame)
         except VisionError:
             return None
-        return image, cv2.resize(image, (96, 72), interpolation=cv2.INTER_AREA).astype(np.int16)
+        return image, self._small(image)
 
     @staticmethod
     def differs(a: np.ndarray, b: np.ndarray, level: int = 28, share: float = 0.03) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import tempfile
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,7 @@ from vision.synth_cards import (
 PAWN_LABELS: tuple[str, ...] = tuple(PAWNS)  # seat i plays the i-th pawn colour
 
 
-class SynthTwin(Camera):
+class SynthTwin(Camera, ABC):
     """What both twins share: a scene rendered once per table state, fresh sensor noise
     per frame, a hand over the table for a frame after each change, one-off ``extra``
     frames (tests: a glitch) and a camera that fails on demand."""
@@ -60,12 +61,13 @@ class SynthTwin(Camera):
     def recover(self) -> None:
         self.failing = None
 
+    @abstractmethod
     def _state(self) -> object:
         """The table's state now (hashable; read under the lock)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _render(self, state: object, hand: bool) -> np.ndarray:
-        raise NotImplementedError
+        """A frame of the table in ``state`` (a hand over it when ``hand``)."""
 
     def read(self) -> np.ndarray | None:
         if self.failing:

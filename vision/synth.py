@@ -183,6 +183,10 @@ class Stage:
     level: str
     size: tuple[int, int]
 
+    def _check_level(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"unknown level {self.level!r}: one of {', '.join(LEVELS)}")
+
     def _stage(self, rng: np.random.Generator, width: float, height: float) -> None:
         """The level's parameters, table, light and camera for a play area of ``width`` ×
         ``height`` mm."""
@@ -382,8 +386,7 @@ class TableScene(Stage):
     style: ArtStyle = field(default_factory=ArtStyle)
 
     def __post_init__(self) -> None:
-        if self.level not in LEVELS:
-            raise ValueError(f"unknown level {self.level!r}: one of {', '.join(LEVELS)}")
+        self._check_level()
         rng = np.random.default_rng(self.seed)
         p = LEVELS[self.level]
         self.layout = winding_path(len(self.labels), rng, p["gap"], p["twist"])

@@ -28,7 +28,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.synth import LEVELS, Scene, Stage, write_enrolment_set
+from vision.synth import Scene, Stage, write_enrolment_set
 from vision.synth_art import ArtStyle
 
 CARD_MM = (45.0, 70.0)  # width, height
@@ -296,8 +296,7 @@ class CardScene(Stage):
     style: ArtStyle = field(default_factory=ArtStyle)
 
     def __post_init__(self) -> None:
-        if self.level not in LEVELS:
-            raise ValueError(f"unknown level {self.level!r}: one of {', '.join(LEVELS)}")
+        self._check_level()
         if not 2 <= self.seats <= 6:
             raise ValueError("an Ankh table has 2 to 6 seats")
         rng = np.random.default_rng([self.seed, 77])

@@ -7,6 +7,7 @@ the window's looks add up (``vote``); ``feed`` does the rest.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import deque
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -29,7 +30,7 @@ class Waiting:
     reason: str
 
 
-class VotingTracker(Generic[L, O]):
+class VotingTracker(ABC, Generic[L, O]):
     """``settings`` needs ``votes``, ``still_levels`` and ``still_share``."""
 
     settings: Any
@@ -56,11 +57,13 @@ class VotingTracker(Generic[L, O]):
         """Why no frame can be looked at yet (None: ready)."""
         return None
 
+    @abstractmethod
     def look(self, frame: np.ndarray) -> L:
-        raise NotImplementedError
+        """One frame's verdict (a VisionError when it cannot be read)."""
 
+    @abstractmethod
     def vote(self) -> O:
-        raise NotImplementedError
+        """What a majority of the window's looks agree on."""
 
     def feed(self, frame: Any) -> O | Waiting | None:
         """One camera frame: an observation once enough still frames agree, Waiting when
