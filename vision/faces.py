@@ -21,6 +21,8 @@ PATCH = 24  # the compared patch, pixels square
 INNER = 0.8  # the share of the face's side that is compared (edges touch neighbours)
 FINE = 44  # the second look at close calls: sharper, and out to the corner numbers
 FINE_INNER = 0.88
+BLOCK = 4  # the colour look compares mean chroma over blocks this many pixels square
+SATURATION = 1.6  # how much paler or more vivid than enrolled a face may look
 
 
 def smoothed(patch: np.ndarray) -> np.ndarray:
@@ -108,10 +110,18 @@ class Match:
 
 
 def verdict(
-    scores: np.ndarray, columns: np.ndarray, names: list[str], min_score: float, min_margin: float, top: int
+    scores: np.ndarray,
+    columns: np.ndarray,
+    names: list[str],
+    min_score: float,
+    min_margin: float,
+    top: int,
+    sure: float | None = None,
 ) -> Match:
     """The best label from a crops × enrolled-faces score matrix (``columns``: each
-    face's label index in ``names``): its score, the runner-up's, and the confidence."""
+    face's label index in ``names``): its score, the runner-up's, and the confidence.
+    A score of ``sure`` or more (default: halfway from ``min_score`` to 1) does not
+    lower the confidence; a face partly hidden never scores as high as a whole one."""
     per_label = _per_label(scores, columns, len(names))
     best_per_label = per_label.max(axis=0)
     order = np.argsort(best_per_label)[::-1]
@@ -120,7 +130,8 @@ def verdict(
     which = int(per_label[:, order[0]].argmax())
     # as np.clip(x, 0, 1) of a float, without its overhead (best ≥ second: never −0.0)
     margin_part = min(max((best - second) / (2 * min_margin), 0.0), 1.0)
-    score_part = min(max((best - min_score) / (1 - min_score) * 2, 0.0), 1.0) if best > min_score else 0.0
+    full = (1 + min_score) / 2 if sure is None else sure
+    score_part = min(max((best - min_score) / (full - min_score), 0.0), 1.0) if best > min_score else 0.0
     confidence = float(margin_part * score_part)
     ranked = tuple(names[i] for i in order[:top])
     return Match(names[order[0]], best, second, round(confidence, 3), which, ranked)
@@ -193,10 +204,10 @@ class FaceIndex:
         return self._fine_matrix
 
     def enrolled_chroma(self, h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
-        """The enrolled patches' CIE a* and b* per pixel (faces × h·w each)."""
+        """The enrolled patches' mean CIE a* and b* per block (faces × blocks each)."""
         if self._chroma is None or self._chroma[0] != (h, w):
             lab = chroma(self.raw, h, w)
-            self._chroma = ((h, w), np.ascontiguousarray(lab[:, :, 0]), np.ascontiguousarray(lab[:, :, 1]))
+            self._chroma = ((h, w), _blocks(lab[:, :, 0], h, w), _blocks(lab[:, :, 1], h, w))
         return self._chroma[1], self._chroma[2]
 
     def likeness(self, patch: np.ndarray) -> float:
@@ -248,43 +259,48 @@ class FaceIndex:
         min_score: float,
         min_margin: float,
         weight: float,
-        hidden: np.ndarray | None = None,
+        visible: np.ndarray | None = None,
     ) -> Match:
         """A close call between faces alike in shape looked at again for their colour: the
         correlation with each leading label's enrolled faces less ``weight`` times how far
-        apart crop and face lie in chroma (CIE a*, b*, mean over the pixels, at the same
-        alignment). The correlation normalises all three channels together, so two
-        faces that differ only in hue score almost alike; the frame is white-balanced,
-        so the chroma itself tells them apart."""
+        apart crop and face lie in chroma (CIE a*, b*), block by block at the same
+        alignment. The correlation normalises all three channels together, so two faces
+        that differ only in hue score almost alike; the frame is white-balanced, so the
+        chroma itself tells them apart. Blocks, not pixels: noise and a little
+        misalignment average out, the set's colour does not. ``visible`` (h×w bool)
+        leaves out what a pawn hides: only the blocks mostly visible count."""
         rows, cols = self._among(among)
         h, w = patches[0].shape[:2]
         raw = np.array([smoothed(self.prepare(p)) for p in patches], np.float32)
         known_a, known_b = self.enrolled_chroma(h, w)
         known_a, known_b = known_a[rows], known_b[rows]
         lab = chroma(raw, h, w)
-        seen_a, seen_b = lab[:, :, 0], lab[:, :, 1]
-        if hidden is not None and hidden.any() and not hidden.all():
-            keep = (
-                ~cv2.resize(hidden.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
-                .astype(bool)
-                .ravel()
-            )
-            both = np.repeat(keep, 3)
-            scores = normalised(raw[:, both]) @ normalised(self.raw[rows][:, both]).T
-            seen_a, seen_b, known_a, known_b = (
-                seen_a[:, keep],
-                seen_b[:, keep],
-                known_a[:, keep],
-                known_b[:, keep],
-            )
+        seen_a, seen_b = _blocks(lab[:, :, 0], h, w), _blocks(lab[:, :, 1], h, w)
+        if visible is not None:
+            keep = np.repeat(visible.ravel(), 3)
+            scores = normalised(raw[:, keep]) @ normalised(self.raw[rows][:, keep]).T
+            shown = _blocks(visible.astype(np.float32).reshape(1, -1), h, w)[0] >= 0.75
+            seen_a, seen_b, known_a, known_b = (x[:, shown] for x in (seen_a, seen_b, known_a, known_b))
         else:
             scores = normalised(raw) @ self.matrix[rows].T
-        # crops × faces: the mean of |Δa*| + |Δb*| over the pixels (a* and b* apart: a sum
-        # over an axis of two is slow)
-        apart = np.abs(seen_a[:, None, :] - known_a[None, :, :])
-        apart += np.abs(seen_b[:, None, :] - known_b[None, :, :])
-        apart = apart.mean(axis=-1)
+        # a blurred, noisy or hazy frame shows colours paler than the enrolment did: each
+        # face's chroma is first scaled to the crop's as well as it fits (hue decides, not
+        # how vivid), within reason
+        fit = (seen_a @ known_a.T + seen_b @ known_b.T) / np.maximum(
+            np.einsum("ij,ij->i", known_a, known_a) + np.einsum("ij,ij->i", known_b, known_b), 1e-6
+        )
+        fit = np.clip(fit, 1 / SATURATION, SATURATION)[:, :, None]
+        # crops × faces: the mean over the blocks of their distance in the a*b* plane
+        da = seen_a[:, None, :] - fit * known_a[None, :, :]
+        db = seen_b[:, None, :] - fit * known_b[None, :, :]
+        apart = np.sqrt(da * da + db * db).mean(axis=-1)
         return verdict(scores - weight * apart, cols, list(among), min_score, min_margin, len(among))
+
+
+def _blocks(plane: np.ndarray, h: int, w: int, k: int = BLOCK) -> np.ndarray:
+    """Rows of h·w values → rows of the means of their k×k blocks."""
+    n = len(plane)
+    return plane.reshape(n, h // k, k, w // k, k).mean(axis=(2, 4)).reshape(n, -1)
 
 
 def chroma(rows: np.ndarray, h: int, w: int) -> np.ndarray:

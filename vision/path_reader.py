@@ -51,7 +51,9 @@ class ReaderSettings:
     shadow_blur: float = 0.25  # …with a soft rim (σ, in its radius); its direction is looked for
     shadow_turns: int = 8
     pawn_min_area: float = 0.055  # a pawn's blob of its colour at least, in tile areas (dim light)
-    cover_min_score: float = 0.6  # a covered face shows less: it must match a little better
+    cover_min_score: float = 0.6  # a covered face shows less: it must match a little better…
+    cover_sure_score: float = 0.7  # …and matches surely from here on (a whole face: from 0.75),
+    cover_margin: float = 0.06  # but by a wider margin over the runner-up
     min_confidence: float = 0.5
     max_bridge: int = 3  # missing tiles crossed straight ahead
     colour_weight: float = 0.0075  # correlation lost per unit of mean chroma distance (Lab a*+b*)
@@ -154,6 +156,7 @@ class PathReader(TableLocator):
         end = view.view_point(cal.table_points(markers[PATH_END].center[None]))[0]
         slots, complete = self.walk(view.image, mask, start, end)
         self.refine(view.image, slots)
+        image = self.recolour(view.image, slots)
         reading = PathReading(complete=complete)
         lab = pawn_lab(view, mask) if self.pawn_colours else None
         pawns = self.find_pawns(view, mask, slots, lab=lab) if self.pawn_colours else []
@@ -161,15 +164,17 @@ class PathReader(TableLocator):
         # a pawn in dim light may be missed; its tile is still read as covered (at worst
         # unreadable), but only the pawns seen surely are reported
         dim = self.find_pawns(view, mask, slots, shaded=True, lab=lab, skip=seen)
+        covers: dict[int, list[tuple[np.ndarray, float]]] = {}
         for pawn in [*pawns, *dim]:
+            radius = pawn.pop("radius")
             if pawn["index"] is not None:
-                slot = slots[pawn["index"]]
-                where, radius = np.array(pawn["view"]), pawn.pop("radius")
-                slot.match, _ = self.classify(
-                    view.image, slot.center, slot.angle, slot.heading, 1, [(where, radius * s.pawn_cover)]
-                )
-            else:
-                pawn.pop("radius")
+                covers.setdefault(pawn["index"], []).append((np.array(pawn["view"]), radius * s.pawn_cover))
+        for i, hidden in covers.items():
+            # a pawn pulls a face's match off its place: the neighbours tell it better
+            slot = slots[i]
+            centre = self.between(slots, i)
+            slot.angle = tile_angle(image, centre, s.tile_mm * s.px_per_mm)
+            slot.match, slot.center = self.classify(image, centre, slot.angle, slot.heading, 1, hidden)
         to_image = np.linalg.inv(view.to_view)
         for i, slot in enumerate(slots):
             centre = cv2.perspectiveTransform(slot.center.reshape(1, 1, 2).astype(np.float64), to_image)[0, 0]
@@ -224,7 +229,9 @@ class PathReader(TableLocator):
             offsets += [a * step * heading for a in range(-along, along + 1) if abs(a) > 1]
         patches = [crop_patch(image, centre + off, side, angle) for off in offsets]
         if covers:
-            return self.covered(image, centre, angle, offsets[:9], patches[:9], covers)
+            near = [a * step * heading + b * step * across for a in range(-2, 3) for b in range(-2, 3)]
+            crops = [crop_patch(image, centre + off, side, angle) for off in near]
+            return self.covered(image, centre, angle, near, crops, covers)
         match = self.index.match(patches, s.min_score, s.min_margin)
         where = centre + offsets[match.which]
         if match.confidence < 1.0 and len(match.ranked) > 1:
@@ -276,8 +283,21 @@ class PathReader(TableLocator):
         scores = _best_shade(fine, idx.fine[rows], hidden, shades)
         names = list(match.ranked)
         cols = np.array([names.index(idx.labels[i]) for i in rows], np.int64)
-        second = verdict(scores, cols, names, s.cover_min_score, s.fine_margin, len(names))
-        return second, where + offsets[second.which]
+        second = verdict(
+            scores, cols, names, s.cover_min_score, s.cover_margin, len(names), s.cover_sure_score
+        )
+        at = where + offsets[second.which]
+        if second.confidence < 1.0:
+            # faces alike but for their colour: the hue round the pawns decides, and only
+            # ever makes surer of the label the looks above put first
+            hidden, _ = self._cover_masks(PATCH, INNER, side, at, angle, covers)
+            crop = crop_patch(image, at, side, angle)
+            hue = idx.colour_look(
+                [crop], second.ranked[:3], s.cover_min_score, s.min_margin, s.colour_weight, ~hidden
+            )
+            if hue.label == second.label and hue.confidence > second.confidence:
+                return hue, at
+        return second, at
 
     def _cover_masks(
         self,
@@ -408,6 +428,18 @@ class PathReader(TableLocator):
             c = p
         return slots, False
 
+    def between(self, slots: list[Slot], i: int) -> np.ndarray:
+        """Where slot ``i`` lies by its neighbours: a pitch on from the one before along its
+        heading, a pitch back from the one after along that one's (a bridged gap breaks the
+        chain); the slot's own place if it has no such neighbour."""
+        pitch = (self.settings.tile_mm + self.settings.gap_mm) * self.settings.px_per_mm
+        guesses = []
+        if i > 0 and not slots[i].bridged:
+            guesses.append(slots[i - 1].center + pitch * slots[i].heading)
+        if i + 1 < len(slots) and not slots[i + 1].bridged:
+            guesses.append(slots[i + 1].center - pitch * slots[i + 1].heading)
+        return np.mean(guesses, axis=0) if guesses else slots[i].center
+
     def refine(self, image: np.ndarray, slots: list[Slot]) -> None:
         """A second look at faces read poorly: the walk found them from one side only (the
         first tile from the marker, a bend from the tile before), but their neighbours on
@@ -432,6 +464,39 @@ class PathReader(TableLocator):
             match, where = self.classify(image, centre, angle, slot.heading, 3)
             if slot.match is None or match.confidence > slot.match.confidence:
                 slot.match, slot.center, slot.angle = match, where, angle
+
+    def recolour(self, image: np.ndarray, slots: list[Slot]) -> np.ndarray:
+        """A second look at the faces not read surely, in the frame's own colours: the
+        faces read surely show how this camera and this light render the enrolled
+        colours (what the markers' white alone cannot: clipped highlights, a tinted
+        lamp, a pale lens); a colour transform fitted to them is applied, and the unsure
+        faces are read again."""
+        s = self.settings
+        side = s.tile_mm * s.px_per_mm
+        sure = [sl for sl in slots if sl.match is not None and sl.match.confidence >= 1.0]
+        unsure = [i for i, sl in enumerate(slots) if sl.match is not None and sl.match.confidence < 1.0]
+        if len(sure) < 8:
+            return image
+        idx = self.index
+        seen, known = [], []
+        for sl in sure:
+            crop = smoothed(crop_patch(image, sl.center, side, sl.angle)).reshape(-1, 3)
+            rows = [j for j, label in enumerate(idx.labels) if label == sl.match.label]
+            v = normalised(crop.ravel()[None])
+            best = rows[int(np.argmax(v @ idx.matrix[rows].T))]
+            seen.append(crop)
+            known.append(idx.raw[best].reshape(-1, 3))
+        x = np.concatenate(seen).astype(np.float64)
+        y = np.concatenate(known).astype(np.float64)
+        design = np.column_stack([x, np.ones(len(x))])
+        fit, *_ = np.linalg.lstsq(design, y, rcond=None)
+        fixed = cv2.transform(image, fit.T)  # each channel from all three and a constant, saturated
+        for i in unsure:
+            sl = slots[i]
+            match, where = self.classify(fixed, sl.center, sl.angle, sl.heading, 2)
+            if match.confidence > sl.match.confidence:  # type: ignore[union-attr]
+                sl.match, sl.center = match, where
+        return fixed
 
     def first_tile(
         self, mask: np.ndarray, start: np.ndarray, dens: Callable[[np.ndarray], float]
