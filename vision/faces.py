@@ -21,7 +21,9 @@ PATCH = 24  # the compared patch, pixels square
 INNER = 0.8  # the share of the face's side that is compared (edges touch neighbours)
 FINE = 44  # the second look at close calls: sharper, and out to the corner numbers
 FINE_INNER = 0.88
-BLOCK = 4  # the colour look compares mean chroma over blocks this many pixels square
+WIDE = 32  # the colour look: out to the face's rim, where a set's colour may only show
+WIDE_INNER = 0.96
+BLOCK = 4  # …comparing mean chroma over blocks this many pixels square
 SATURATION = 1.6  # how much paler or more vivid than enrolled a face may look
 
 
@@ -179,6 +181,7 @@ class FaceIndex:
                 sharp_rows.append(smoothed(np.rot90(sharp, turn).copy()))
                 labels.append(label)
         self.labels = labels
+        self._faces, self._turns = faces, turns
         fw, fh = _wh(fine)
         pw, ph = _wh(shape)
         self.fine = np.array(sharp_rows, np.float32) if sharp_rows else np.zeros((0, fw * fh * 3), np.float32)
@@ -189,7 +192,7 @@ class FaceIndex:
         self.column_label = np.array([order[label] for label in labels], np.int64)
         # computed on first use, and kept: every read of a close call needs them again
         self._fine_matrix: np.ndarray | None = None
-        self._chroma: tuple[tuple[int, int], np.ndarray, np.ndarray] | None = None
+        self._chroma: tuple[np.ndarray, np.ndarray] | None = None
 
     def _among(self, among: tuple[str, ...]) -> tuple[list[int], np.ndarray]:
         """The enrolled rows of the labels ``among``, and each row's place in ``among``."""
@@ -203,12 +206,18 @@ class FaceIndex:
             self._fine_matrix = normalised(self.fine)
         return self._fine_matrix
 
-    def enrolled_chroma(self, h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
-        """The enrolled patches' mean CIE a* and b* per block (faces × blocks each)."""
-        if self._chroma is None or self._chroma[0] != (h, w):
-            lab = chroma(self.raw, h, w)
-            self._chroma = ((h, w), _blocks(lab[:, :, 0], h, w), _blocks(lab[:, :, 1], h, w))
-        return self._chroma[1], self._chroma[2]
+    def enrolled_chroma(self) -> tuple[np.ndarray, np.ndarray]:
+        """The enrolled faces' mean CIE a* and b* per block of their WIDE patches, in the
+        rows' order (faces × blocks each)."""
+        if self._chroma is None:
+            wide = [
+                smoothed(np.rot90(self.prepare(face_patch(image, WIDE, WIDE_INNER)), turn).copy())
+                for _, image in self._faces
+                for turn in self._turns
+            ]
+            lab = chroma(np.array(wide, np.float32).reshape(len(wide), -1), WIDE, WIDE)
+            self._chroma = (_blocks(lab[:, :, 0], WIDE, WIDE), _blocks(lab[:, :, 1], WIDE, WIDE))
+        return self._chroma
 
     def likeness(self, patch: np.ndarray) -> float:
         """How much one crop looks like any enrolled face at all (the best NCC)."""
@@ -255,31 +264,31 @@ class FaceIndex:
     def colour_look(
         self,
         patches: list[np.ndarray],
+        wide: list[np.ndarray],
         among: tuple[str, ...],
         min_score: float,
         min_margin: float,
         weight: float,
-        visible: np.ndarray | None = None,
+        visible: tuple[np.ndarray, np.ndarray] | None = None,
     ) -> Match:
         """A close call between faces alike in shape looked at again for their colour: the
-        correlation with each leading label's enrolled faces less ``weight`` times how far
-        apart crop and face lie in chroma (CIE a*, b*), block by block at the same
-        alignment. The correlation normalises all three channels together, so two faces
-        that differ only in hue score almost alike; the frame is white-balanced, so the
-        chroma itself tells them apart. Blocks, not pixels: noise and a little
-        misalignment average out, the set's colour does not. ``visible`` (h×w bool)
-        leaves out what a pawn hides: only the blocks mostly visible count."""
+        correlation of the ``patches`` with each leading label's enrolled faces less
+        ``weight`` times how far apart the same crops taken ``wide`` (WIDE, out to the
+        rim) and the face lie in chroma (CIE a*, b*), block by block. The correlation
+        normalises all three channels together, so two faces that differ only in hue
+        score almost alike; the frame is white-balanced, so the chroma itself tells them
+        apart. Blocks, not pixels: noise and a little misalignment average out, the
+        set's colour does not. ``visible`` (PATCH and WIDE bool masks) leaves out what a
+        pawn hides: only the blocks mostly visible count."""
         rows, cols = self._among(among)
-        h, w = patches[0].shape[:2]
         raw = np.array([smoothed(self.prepare(p)) for p in patches], np.float32)
-        known_a, known_b = self.enrolled_chroma(h, w)
-        known_a, known_b = known_a[rows], known_b[rows]
-        lab = chroma(raw, h, w)
-        seen_a, seen_b = _blocks(lab[:, :, 0], h, w), _blocks(lab[:, :, 1], h, w)
+        known_a, known_b = (x[rows] for x in self.enrolled_chroma())
+        lab = chroma(np.array([smoothed(self.prepare(p)) for p in wide], np.float32), WIDE, WIDE)
+        seen_a, seen_b = _blocks(lab[:, :, 0], WIDE, WIDE), _blocks(lab[:, :, 1], WIDE, WIDE)
         if visible is not None:
-            keep = np.repeat(visible.ravel(), 3)
+            keep = np.repeat(visible[0].ravel(), 3)
             scores = normalised(raw[:, keep]) @ normalised(self.raw[rows][:, keep]).T
-            shown = _blocks(visible.astype(np.float32).reshape(1, -1), h, w)[0] >= 0.75
+            shown = _blocks(visible[1].astype(np.float32).reshape(1, -1), WIDE, WIDE)[0] >= 0.75
             seen_a, seen_b, known_a, known_b = (x[:, shown] for x in (seen_a, seen_b, known_a, known_b))
         else:
             scores = normalised(raw) @ self.matrix[rows].T

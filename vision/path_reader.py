@@ -26,6 +26,8 @@ from vision.faces import (
     FINE_INNER,
     INNER,
     PATCH,
+    WIDE,
+    WIDE_INNER,
     FaceIndex,
     Match,
     crop_patch,
@@ -229,7 +231,7 @@ class PathReader(TableLocator):
             offsets += [a * step * heading for a in range(-along, along + 1) if abs(a) > 1]
         patches = [crop_patch(image, centre + off, side, angle) for off in offsets]
         if covers:
-            near = [a * step * heading + b * step * across for a in range(-2, 3) for b in range(-2, 3)]
+            near = [a * step / 2 * heading + b * step / 2 * across for a in range(-3, 4) for b in range(-3, 4)]
             crops = [crop_patch(image, centre + off, side, angle) for off in near]
             return self.covered(image, centre, angle, near, crops, covers)
         match = self.index.match(patches, s.min_score, s.min_margin)
@@ -244,8 +246,9 @@ class PathReader(TableLocator):
             if chosen.confidence < 1.0 and match.score >= s.colour_min_score:
                 # faces alike but for their colour: the hue decides, and only ever makes
                 # surer of a clear, uncovered match's label the looks above put first
+                wide = [crop_patch(image, centre + off, side, angle, WIDE, WIDE_INNER) for off in offsets]
                 hue = self.index.colour_look(
-                    patches, match.ranked[:3], s.min_score, s.min_margin, s.colour_weight
+                    patches, wide, match.ranked[:3], s.min_score, s.min_margin, s.colour_weight
                 )
                 if hue.label == chosen.label and hue.confidence > chosen.confidence:
                     chosen, at = hue, centre + offsets[hue.which]
@@ -265,35 +268,47 @@ class PathReader(TableLocator):
         middle and its shadow darkens one side of the rim, the side away from the light:
         each direction the shadow may fall is tried by lightening the crop there again
         (the same for every enrolled face), and the direction that lets the crop match
-        some face best is taken. Then the sharp look among the leaders decides."""
+        some face best is taken. The pawn stays where it is while the crop shifts, so
+        each shifted crop leaves out its own disc. Then the sharp look among the leaders
+        decides."""
         s = self.settings
         side = s.tile_mm * s.px_per_mm
         idx = self.index
         least = s.pawn_mm / 2 * s.px_per_mm
         covers = [(where, max(radius, least)) for where, radius in covers]
-        coarse = np.array([smoothed(p) for p in patches], np.float32)
-        hidden, shades = self._cover_masks(PATCH, INNER, side, centre, angle, covers)
-        scores = _best_shade(coarse, idx.raw, hidden, shades)
+        shifts = np.array(offsets, np.float64)
+        coarse = np.array([smoothed(p) for p in patches], np.float64)
+        # the shadow's direction, from the crop nearest where the face was thought to be
+        home = int(np.argmin(np.linalg.norm(shifts, axis=1)))
+        hidden, gains = self._cover_masks(PATCH, INNER, side, centre + shifts[[home]], angle, covers)
+        turn = _shade_turn(coarse[home], idx.raw, hidden[0], gains[:, 0])
+        turns = [] if turn is None else [turn]
+        hidden, gains = self._cover_masks(PATCH, INNER, side, centre + shifts, angle, covers, turns)
+        scores = _masked_scores(coarse, idx.raw, hidden, gains)
         match = verdict(scores, idx.column_label, idx.names, s.cover_min_score, s.min_margin, 6)
-        where = centre + offsets[match.which]
-        crops = [crop_patch(image, where + off, side, angle, FINE, FINE_INNER) for off in offsets]
-        fine = np.array([smoothed(c) for c in crops], np.float32)
-        hidden, shades = self._cover_masks(FINE, FINE_INNER, side, where, angle, covers)
+        where = centre + shifts[match.which]
+        around = shifts[np.linalg.norm(shifts, axis=1) <= 1.5 * _unit(shifts) + 1e-6]  # the 3 × 3 nearest
+        crops = [crop_patch(image, where + off, side, angle, FINE, FINE_INNER) for off in around]
+        fine = np.array([smoothed(c) for c in crops], np.float64)
+        hidden, gains = self._cover_masks(FINE, FINE_INNER, side, where + around, angle, covers, turns)
         rows = [i for i, label in enumerate(idx.labels) if label in match.ranked]
-        scores = _best_shade(fine, idx.fine[rows], hidden, shades)
+        scores = _masked_scores(fine, idx.fine[rows], hidden, gains)
         names = list(match.ranked)
         cols = np.array([names.index(idx.labels[i]) for i in rows], np.int64)
         second = verdict(
             scores, cols, names, s.cover_min_score, s.cover_margin, len(names), s.cover_sure_score
         )
-        at = where + offsets[second.which]
+        at = where + around[second.which]
         if second.confidence < 1.0:
             # faces alike but for their colour: the hue round the pawns decides, and only
             # ever makes surer of the label the looks above put first
-            hidden, _ = self._cover_masks(PATCH, INNER, side, at, angle, covers)
+            hidden, _ = self._cover_masks(PATCH, INNER, side, at[None], angle, covers, [])
+            hidden_wide, _ = self._cover_masks(WIDE, WIDE_INNER, side, at[None], angle, covers, [])
             crop = crop_patch(image, at, side, angle)
+            wide = crop_patch(image, at, side, angle, WIDE, WIDE_INNER)
+            visible = (~hidden[0].reshape(PATCH, PATCH), ~hidden_wide[0].reshape(WIDE, WIDE))
             hue = idx.colour_look(
-                [crop], second.ranked[:3], s.cover_min_score, s.min_margin, s.colour_weight, ~hidden
+                [crop], [wide], second.ranked[:3], s.cover_min_score, s.min_margin, s.colour_weight, visible
             )
             if hue.label == second.label and hue.confidence > second.confidence:
                 return hue, at
@@ -304,31 +319,38 @@ class PathReader(TableLocator):
         size: int,
         inner: float,
         side: float,
-        centre: np.ndarray,
+        centres: np.ndarray,
         angle: float,
         covers: list[tuple[np.ndarray, float]],
-    ) -> tuple[np.ndarray, list[np.ndarray]]:
-        """In a patch's pixels: what the pawns hide, and for each direction their
-        shadows may fall, the gain that undoes those shadows (1 where there is none)."""
+        turns: list[int] | None = None,
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """For patches centred at each of ``centres`` (n × 2), in their pixels (n × size²):
+        what the pawns hide, and for each of the ``turns`` their shadows may fall (default:
+        all), the gain that undoes those shadows (turns × n × size², 1 where there is
+        none)."""
         s = self.settings
+        turns = list(range(s.shadow_turns)) if turns is None else turns
         scale = side * inner / size
         a = np.deg2rad(angle)
         rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
-        vs, us = np.mgrid[0:size, 0:size].astype(np.float32)
-        hidden = np.zeros((size, size), bool)
-        darks = [np.zeros((size, size), np.float32) for _ in range(s.shadow_turns)]
+        vs, us = np.mgrid[0:size, 0:size].astype(np.float64)
+        us, vs = us.ravel()[None, :], vs.ravel()[None, :]
+        n = len(centres)
+        hidden = np.zeros((n, size * size), bool)
+        darks = np.zeros((len(turns), n, size * size), np.float64)
         for where, radius in covers:
-            u, v = rot.T @ (where - centre) / scale + size / 2 - 0.5
-            hidden |= (us - u) ** 2 + (vs - v) ** 2 <= (radius * s.pawn_cover / scale + 1.5) ** 2
+            uv = (where - centres) @ rot / scale + size / 2 - 0.5  # each row: rot.T @ (where - centre)
+            du, dv = us - uv[:, :1], vs - uv[:, 1:]
+            hidden |= du * du + dv * dv <= (radius * s.pawn_cover / scale + 1.5) ** 2
             r, soft = radius / scale, max(radius * s.shadow_blur / scale, 0.3)
-            for k in range(s.shadow_turns):
+            for j, k in enumerate(turns):
                 t = 2 * np.pi * k / s.shadow_turns
-                du, dv = rot.T @ (s.shadow_shift * radius * np.array([np.cos(t), np.sin(t)])) / scale
-                d = np.sqrt((us - u - du) ** 2 + (vs - v - dv) ** 2)
+                su, sv = rot.T @ (s.shadow_shift * radius * np.array([np.cos(t), np.sin(t)])) / scale
+                d = np.sqrt((du - su) ** 2 + (dv - sv) ** 2)
                 # a blurred disc: about the normal CDF of the distance inside its rim
-                darks[k] = np.maximum(darks[k], 1 / (1 + np.exp(-1.702 * (r - d) / soft)))
-        gains = [1 / (1 - s.shadow_dark * cv2.GaussianBlur(dk, (0, 0), 0.8)) for dk in darks]
-        return hidden, gains
+                darks[j] = np.maximum(darks[j], 1 / (1 + np.exp(-1.702 * (r - d) / soft)))
+        soft_edges = _blur_planes(darks.reshape(-1, size, size), 0.8).reshape(darks.shape)
+        return hidden, 1 / (1 - s.shadow_dark * soft_edges)
 
     def face_there(self, image: np.ndarray, centre: np.ndarray, angle: float, heading: np.ndarray) -> float:
         """How well the best enrolled face matches near ``centre`` (small shifts)."""
@@ -582,14 +604,21 @@ class PathReader(TableLocator):
                 if area < 0.7 * np.pi * enclosing**2:  # a disc, not a piece of some panel
                     continue
                 if best is None or area > best[0]:
-                    best = (area, centroids[j] / 0.5, fill)
+                    best = (area, centroids[j] * 2 + 0.5, fill)  # a half-size pixel spans two
             if best is None:
                 continue
             radius = float(np.sqrt(best[0] / np.pi) / 0.5)
-            centre = best[1]
+            centre = pawn_centre(view.image, best[1], colour, radius)
             index = None
             if slots:
-                d = [float(np.linalg.norm(sl.center - centre)) for sl in slots]
+                # a pawn may have pulled its own tile's match off its place: where the
+                # neighbours put the tile counts as much
+                d = [
+                    min(float(np.linalg.norm(sl.center - centre)), float(np.linalg.norm(where - centre)))
+                    for sl, where in zip(
+                        slots, [self.between(slots, i) for i in range(len(slots))], strict=True
+                    )
+                ]
                 j = int(np.argmin(d))
                 if d[j] < 0.75 * s.tile_mm * s.px_per_mm:
                     index = j
@@ -605,6 +634,38 @@ class PathReader(TableLocator):
         return found
 
 
+def pawn_centre(image: np.ndarray, rough: np.ndarray, colour: np.ndarray, radius: float) -> np.ndarray:
+    """A pawn's centre at the top view's own resolution: the disc of its hue (its darker
+    rim is the same hue, dimmer), the highlight's hole filled in. The blob at half size
+    misses the rim on one side and the highlight on the other; what it hides under a
+    pawn must sit where the pawn does. ``rough`` stays if the disc runs into something
+    of its hue."""
+    reach = int(radius * 1.8) + 2
+    x, y = round(float(rough[0])), round(float(rough[1]))
+    x0, y0 = max(x - reach, 0), max(y - reach, 0)
+    window = image[y0 : y + reach + 1, x0 : x + reach + 1]
+    if window.shape[0] < 3 or window.shape[1] < 3:
+        return rough
+    light, green_red, blue_yellow = cv2.split(cv2.cvtColor(window, cv2.COLOR_BGR2LAB).astype(np.float32))
+    shade = np.clip(colour[0] / np.maximum(light, 1.0), 0.6, 1.6)
+    da = (green_red - 128) * shade - (colour[1] - 128)
+    db = (blue_yellow - 128) * shade - (colour[2] - 128)
+    near = (np.sqrt(da * da + db * db) < 24).astype(np.uint8)
+    _, parts = cv2.connectedComponents(near)
+    at = parts[min(y - y0, parts.shape[0] - 1), min(x - x0, parts.shape[1] - 1)]
+    if at == 0:
+        return rough
+    contours, _ = cv2.findContours((parts == at).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    disc = np.zeros_like(near)
+    cv2.drawContours(disc, contours, -1, 1, -1)
+    m = cv2.moments(disc, binaryImage=True)
+    area = m["m00"]
+    if not 0.5 * np.pi * radius**2 <= area <= 2.5 * np.pi * radius**2:
+        return rough
+    refined = np.array([m["m10"] / area + x0, m["m01"] / area + y0])
+    return refined if np.linalg.norm(refined - rough) < 0.5 * radius else rough
+
+
 def pawn_lab(view: TopView, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The top view at the mask's resolution in Lab, one float plane per channel (numpy
     is slow over a trailing axis of 3)."""
@@ -613,20 +674,70 @@ def pawn_lab(view: TopView, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     return light.astype(np.float32), green_red.astype(np.float32), blue_yellow.astype(np.float32)
 
 
-def _best_shade(
-    crops: np.ndarray, enrolled: np.ndarray, hidden: np.ndarray, gains: list[np.ndarray]
+def _unit(shifts: np.ndarray) -> float:
+    """The smallest non-zero shift's length: one step of the search grid."""
+    lengths = np.linalg.norm(shifts, axis=1)
+    lengths = lengths[lengths > 1e-9]
+    return float(lengths.min()) if len(lengths) else 0.0
+
+
+def _shade_turn(crop: np.ndarray, enrolled: np.ndarray, hidden: np.ndarray, gains: np.ndarray) -> int | None:
+    """Which way the pawns' shadows fall (an index into ``gains``), or None for no
+    shadow: the hypothesis under which the crop matches some face best; the same for
+    every face, so it favours none."""
+    scores = _masked_scores(
+        np.repeat(crop[None], len(gains) + 1, axis=0),
+        enrolled,
+        np.repeat(hidden[None], len(gains) + 1, axis=0),
+        np.concatenate([np.ones((1, *gains.shape[1:])), gains])[:, None, :],
+        each=True,
+    )
+    best = int(np.argmax(scores.max(axis=1)))
+    return None if best == 0 else best - 1
+
+
+def _masked_scores(
+    crops: np.ndarray, enrolled: np.ndarray, hidden: np.ndarray, gains: np.ndarray, each: bool = False
 ) -> np.ndarray:
-    """Crops × enrolled faces correlation over what is not ``hidden``, under the one of
-    the shadow hypotheses (no shadow, or each of ``gains``) that matches best; the same
-    hypothesis for every face, so it favours none."""
-    keep = np.repeat(~hidden.ravel(), 3)
-    faces = normalised(enrolled[:, keep]).T
-    best = normalised(crops[:, keep]) @ faces
+    """Crops × enrolled faces: the correlation over what each crop's own mask in
+    ``hidden`` (crops × pixels) leaves, under no shadow or the shadow ``gains`` (turns ×
+    crops × pixels), whichever lets that crop match some face best. With ``each``,
+    ``gains`` holds one hypothesis per crop (crops × 1 × pixels), taken as it is.
+
+    Sums over the kept pixels come from whole-matrix products (Σce − n·c̄·ē), so no face
+    is re-normalised per mask."""
+    keep = np.repeat(~hidden, 3, axis=1).astype(np.float64)
+    faces = enrolled.astype(np.float64)
+    count = keep.sum(axis=1)[:, None]
+    face_sum = keep @ faces.T
+    face_mean = face_sum / count
+    face_var = np.maximum(keep @ (faces * faces).T - count * face_mean**2, 1e-9)
+
+    def ncc(seen: np.ndarray) -> np.ndarray:
+        kept = seen * keep
+        mean = kept.sum(axis=1, keepdims=True) / count
+        var = np.maximum((kept * seen).sum(axis=1, keepdims=True) - count * mean**2, 1e-9)
+        return (kept @ faces.T - count * mean * face_mean) / np.sqrt(var * face_var)
+
+    if each:
+        return ncc(crops * np.repeat(gains[:, 0, :], 3, axis=1))
+    best = ncc(crops)
     for gain in gains:
-        scores = normalised(crops[:, keep] * np.repeat(gain.ravel(), 3)[keep]) @ faces
-        if scores.max() > best.max():
-            best = scores
+        scores = ncc(crops * np.repeat(gain, 3, axis=1))
+        better = scores.max(axis=1) > best.max(axis=1)
+        best[better] = scores[better]
     return best
+
+
+def _blur_planes(planes: np.ndarray, sigma: float) -> np.ndarray:
+    """A Gaussian blur of each of a stack of small planes (as cv2.GaussianBlur would,
+    edges reflected), in one pass over the stack."""
+    radius = max(1, int(np.ceil(3 * sigma)))
+    kernel = cv2.getGaussianKernel(2 * radius + 1, sigma).ravel()
+    padded = np.pad(planes, ((0, 0), (radius, radius), (radius, radius)), mode="reflect")
+    h, w = planes.shape[1:]
+    rows = sum(k * padded[:, i : i + h, :] for i, k in enumerate(kernel))
+    return sum(k * rows[:, :, i : i + w] for i, k in enumerate(kernel))
 
 
 def _stands_alone(blob: np.ndarray, centre: np.ndarray, radius: float) -> bool:
