@@ -113,13 +113,17 @@ def tile_angle(view: np.ndarray, centre: np.ndarray, side: float) -> float:
     gray = cv2.cvtColor(win, cv2.COLOR_BGR2GRAY).astype(np.float32)
     gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
-    weight = gx * gx + gy * gy
     cy, cx = y - max(y - half, 0), x - max(x - half, 0)
     inner = int(side * 0.32)
-    weight[max(cy - inner, 0) : cy + inner, max(cx - inner, 0) : cx + inner] = 0  # the edges, not the art
-    theta = np.arctan2(gy, gx)
-    z = np.sum(weight * np.exp(4j * theta))
-    return float(np.degrees(np.angle(z) / 4))
+    gx[max(cy - inner, 0) : cy + inner, max(cx - inner, 0) : cx + inner] = 0  # the edges, not the art
+    gy[max(cy - inner, 0) : cy + inner, max(cx - inner, 0) : cx + inner] = 0
+    # Σ |g|²·e^{4iθ}, θ the gradient's direction, by double angles: |g|²·e^{2iθ} is
+    # (gx² − gy²) + 2i·gx·gy, and its square over |g|² doubles the angle again
+    c2, s2 = gx * gx - gy * gy, 2 * gx * gy
+    power = np.maximum(gx * gx + gy * gy, 1e-12)
+    real = float(np.sum((c2 * c2 - s2 * s2) / power))
+    imag = float(np.sum(2 * c2 * s2 / power))
+    return float(np.degrees(np.arctan2(imag, real) / 4))
 
 
 class PathReader(TableLocator):
@@ -129,6 +133,8 @@ class PathReader(TableLocator):
         self.settings = settings or ReaderSettings()
         self.index = FaceIndex(catalogue.faces)
         self.pawn_colours = {k: np.array(v, np.float32) for k, v in catalogue.pawns.items()}
+        self.index.fine_matrix()  # prepared once per catalogue, not while the first frames are read
+        self.index.enrolled_chroma()
         self.calibration: Calibration | None = None
 
     # ------------------------------------------------------------ reading
@@ -229,11 +235,13 @@ class PathReader(TableLocator):
         else:
             offsets = [a * step * heading + b * step * across for a in (-1, 0, 1) for b in (-1, 0, 1)]
             offsets += [a * step * heading for a in range(-along, along + 1) if abs(a) > 1]
-        patches = [crop_patch(image, centre + off, side, angle) for off in offsets]
         if covers:
-            near = [a * step / 2 * heading + b * step / 2 * across for a in range(-3, 4) for b in range(-3, 4)]
+            near = [
+                a * step / 2 * heading + b * step / 2 * across for a in range(-3, 4) for b in range(-3, 4)
+            ]
             crops = [crop_patch(image, centre + off, side, angle) for off in near]
             return self.covered(image, centre, angle, near, crops, covers)
+        patches = [crop_patch(image, centre + off, side, angle) for off in offsets]
         match = self.index.match(patches, s.min_score, s.min_margin)
         where = centre + offsets[match.which]
         if match.confidence < 1.0 and len(match.ranked) > 1:
@@ -246,12 +254,16 @@ class PathReader(TableLocator):
             if chosen.confidence < 1.0 and match.score >= s.colour_min_score:
                 # faces alike but for their colour: the hue decides, and only ever makes
                 # surer of a clear, uncovered match's label the looks above put first
-                wide = [crop_patch(image, centre + off, side, angle, WIDE, WIDE_INNER) for off in offsets]
                 hue = self.index.colour_look(
-                    patches, wide, match.ranked[:3], s.min_score, s.min_margin, s.colour_weight
+                    [crop_patch(image, at, side, angle)],
+                    [crop_patch(image, at, side, angle, WIDE, WIDE_INNER)],
+                    match.ranked[:3],
+                    s.min_score,
+                    s.min_margin,
+                    s.colour_weight,
                 )
                 if hue.label == chosen.label and hue.confidence > chosen.confidence:
-                    chosen, at = hue, centre + offsets[hue.which]
+                    chosen = hue
             return chosen, at
         return match, where
 
@@ -573,6 +585,7 @@ class PathReader(TableLocator):
         s = self.settings
         light, green_red, blue_yellow = lab if lab is not None else pawn_lab(view, mask)
         tile_area = (s.tile_mm * s.px_per_mm * 0.5) ** 2
+        placed = [self.between(slots, i) for i in range(len(slots))]
         found = []
         for label, colour in self.pawn_colours.items():
             if label in skip:
@@ -615,9 +628,7 @@ class PathReader(TableLocator):
                 # neighbours put the tile counts as much
                 d = [
                     min(float(np.linalg.norm(sl.center - centre)), float(np.linalg.norm(where - centre)))
-                    for sl, where in zip(
-                        slots, [self.between(slots, i) for i in range(len(slots))], strict=True
-                    )
+                    for sl, where in zip(slots, placed, strict=True)
                 ]
                 j = int(np.argmin(d))
                 if d[j] < 0.75 * s.tile_mm * s.px_per_mm:
