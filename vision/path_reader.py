@@ -396,14 +396,14 @@ class PathReader(TableLocator):
             return 0.0
 
         def centred(p: np.ndarray, u: np.ndarray) -> np.ndarray:
+            """``p`` moved across the way ``u`` to the middle of the densest stretch (a row
+            of tiles is as dense a little off its middle as on it: the middle of the
+            plateau, not its first point)."""
             n = _rot(u, 1)
-            best, where = -1.0, p
-            for d in np.linspace(-0.3 * tile, 0.3 * tile, 9):
-                q = p + d * n
-                v = dens(q)
-                if v > best:
-                    best, where = v, q
-            return where
+            shifts = np.linspace(-0.3 * tile, 0.3 * tile, 9)
+            values = np.array([dens(p + d * n) for d in shifts])
+            top = shifts[values >= values.max() - 0.02]
+            return p + 0.5 * (top.min() + top.max()) * n
 
         def settle(p: np.ndarray) -> np.ndarray:
             """The first tile's place from a ray that may have met it at a corner: the
@@ -437,7 +437,9 @@ class PathReader(TableLocator):
             options = []
             for quarter in (0, 1, -1):
                 u = _rot(h, quarter) if quarter != -1 else -_rot(h, 1)
-                p = c + pitch * u  # a neighbour lines up with this tile; the match fine-tunes it
+                # a neighbour lines up with this tile, across the way as the tiles lie (a
+                # heading off by a few degrees would drift off the row); the match fine-tunes it
+                p = centred(c + pitch * u, u)
                 if np.linalg.norm(visited - p, axis=1).min() < 0.6 * pitch or dens(p) < 0.5:
                     continue
                 options.append((dens(p), p, u))
@@ -480,7 +482,6 @@ class PathReader(TableLocator):
         both sides pin down where they lie."""
         s = self.settings
         pitch = (s.tile_mm + s.gap_mm) * s.px_per_mm
-        tile = s.tile_mm * s.px_per_mm
         for i, slot in enumerate(slots):
             if slot.match is not None and slot.match.confidence >= 0.9:
                 continue
@@ -493,11 +494,28 @@ class PathReader(TableLocator):
                         guesses.append(slots[j].center + away / dist * pitch)
             if not guesses:
                 continue
-            centre = np.mean(guesses, axis=0)
-            angle = tile_angle(image, centre, tile)
-            match, where = self.classify(image, centre, angle, slot.heading, 3)
-            if slot.match is None or match.confidence > slot.match.confidence:
-                slot.match, slot.center, slot.angle = match, where, angle
+            self._look_again(image, slot, np.mean(guesses, axis=0))
+        # a run of faces read poorly (the walk set off from a first tile a pawn pulled
+        # astray) is placed again from its sure end, a pitch at a time, both ways
+        for order, side in ((range(len(slots) - 1, -1, -1), 1), (range(len(slots)), -1)):
+            for i in order:
+                slot, j = slots[i], i + side
+                if (slot.match is not None and slot.match.confidence >= 0.9) or not 0 <= j < len(slots):
+                    continue
+                sure = slots[j]
+                readable = sure.match is not None and sure.match.confidence >= s.min_confidence
+                if not readable or (sure if side > 0 else slot).bridged:
+                    continue
+                step = -pitch * sure.heading if side > 0 else pitch * slot.heading
+                self._look_again(image, slot, sure.center + step)
+
+    def _look_again(self, image: np.ndarray, slot: Slot, centre: np.ndarray) -> None:
+        """``slot`` read again about ``centre``; kept if surer."""
+        s = self.settings
+        angle = tile_angle(image, centre, s.tile_mm * s.px_per_mm)
+        match, where = self.classify(image, centre, angle, slot.heading, 3)
+        if slot.match is None or match.confidence > slot.match.confidence:
+            slot.match, slot.center, slot.angle = match, where, angle
 
     def recolour(self, image: np.ndarray, slots: list[Slot]) -> np.ndarray:
         """A second look at the faces not read surely, in the frame's own colours: the
