@@ -43,7 +43,7 @@ class ReaderSettings:
     px_per_mm: float = 1.2  # the top view's resolution
     tile_mm: float = 35.0  # a tile's side
     gap_mm: float = 1.5  # the usual gap between neighbours
-    min_score: float = 0.5  # below this correlation a face is unreadable
+    min_score: float = 0.6  # below this correlation a face is unreadable
     min_margin: float = 0.05
     fine_margin: float = 0.05  # the best label must beat the runner-up by this much
     pawn_cover: float = 0.9  # hidden round a pawn, in its seen radius (the blob runs over its rim)
@@ -401,9 +401,9 @@ class PathReader(TableLocator):
             plateau, not its first point)."""
             n = _rot(u, 1)
             shifts = np.linspace(-0.3 * tile, 0.3 * tile, 9)
-            values = np.array([dens(p + d * n) for d in shifts])
-            top = shifts[values >= values.max() - 0.02]
-            return p + 0.5 * (top.min() + top.max()) * n
+            values = [dens(p + d * n) for d in shifts]
+            top = [d for d, v in zip(shifts, values, strict=True) if v >= max(values) - 0.02]
+            return p + 0.5 * (top[0] + top[-1]) * n
 
         def settle(p: np.ndarray) -> np.ndarray:
             """The first tile's place from a ray that may have met it at a corner: the
@@ -437,9 +437,7 @@ class PathReader(TableLocator):
             options = []
             for quarter in (0, 1, -1):
                 u = _rot(h, quarter) if quarter != -1 else -_rot(h, 1)
-                # a neighbour lines up with this tile, across the way as the tiles lie (a
-                # heading off by a few degrees would drift off the row); the match fine-tunes it
-                p = centred(c + pitch * u, u)
+                p = c + pitch * u  # a neighbour lines up with this tile; the match fine-tunes it
                 if np.linalg.norm(visited - p, axis=1).min() < 0.6 * pitch or dens(p) < 0.5:
                     continue
                 options.append((dens(p), p, u))
@@ -449,7 +447,10 @@ class PathReader(TableLocator):
                 options = sorted(full, key=lambda o: -self.face_there(image, o[1], angle, o[2]))
             bridged = 0
             if options:
+                # across the way as the tiles lie: a heading a few degrees off the row's
+                # would drift off it, step by step
                 _, p, u = options[0]
+                p = centred(p, u)
             else:
                 for steps in range(2, s.max_bridge + 2):
                     p = centred(c + steps * pitch * h, h)
@@ -507,7 +508,8 @@ class PathReader(TableLocator):
                 if not readable or (sure if side > 0 else slot).bridged:
                     continue
                 step = -pitch * sure.heading if side > 0 else pitch * slot.heading
-                self._look_again(image, slot, sure.center + step)
+                if np.linalg.norm(sure.center + step - slot.center) > 0.1 * pitch:  # else seen already
+                    self._look_again(image, slot, sure.center + step)
 
     def _look_again(self, image: np.ndarray, slot: Slot, centre: np.ndarray) -> None:
         """``slot`` read again about ``centre``; kept if surer."""
@@ -613,7 +615,8 @@ class PathReader(TableLocator):
             shade = np.clip(colour[0] / np.maximum(light, 1.0), 0.6, 1.6) if shaded else 1.0
             da = (green_red - 128) * shade - (colour[1] - 128)
             db = (blue_yellow - 128) * shade - (colour[2] - 128)
-            dist = np.sqrt(0.06 * (light - colour[0]) ** 2 + da**2 + db**2)
+            dl = light * shade - colour[0]  # shaded: lightness undone too, but for the clip
+            dist = np.sqrt(0.06 * dl**2 + da**2 + db**2)
             blob = (dist < 24).astype(np.uint8)
             blob = cv2.morphologyEx(blob, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
             if not cv2.countNonZero(blob):
