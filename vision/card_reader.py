@@ -88,11 +88,16 @@ def edge_axis(gray: np.ndarray, mask: np.ndarray | None = None) -> float:
     """The dominant direction of edges (radians, modulo a quarter turn): a card's sides."""
     gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
-    weight = gx * gx + gy * gy
+    # the sum of |g|² e^{4iθ} = (gx + i gy)⁴ / |g|², in real arithmetic (no trigonometry
+    # per pixel): a + ib = (gx + i gy)², then (a + ib)² / |g|²
+    r2 = gx * gx + gy * gy
+    a, b = gx * gx - gy * gy, 2 * gx * gy
+    inv = np.divide(1.0, r2, out=np.zeros_like(r2), where=r2 > 0)
     if mask is not None:
-        weight = weight * mask
-    z = np.sum(weight * np.exp(4j * np.arctan2(gy, gx)))
-    return float(np.angle(z) / 4)
+        inv = inv * mask
+    re = float(np.sum((a * a - b * b) * inv, dtype=np.float64))
+    im = float(np.sum(2 * a * b * inv, dtype=np.float64))
+    return float(np.arctan2(im, re) / 4)
 
 
 class CardReader(TableLocator):
@@ -151,15 +156,24 @@ class CardReader(TableLocator):
             # each pixel goes to the seat it lies in front of (two rows that touch at a
             # corner part along their seats' zones); beyond every zone: the pile
             order = sorted(seats)
-            cost = np.stack([self._zone_cost(points, seats[k], facing[k]) for k in order])
+            parts = [self._zone_cost(points, seats[k], facing[k]) for k in order]
+            depth, side = np.stack([p[0] for p in parts]), np.stack([p[1] for p in parts])
+            cw = self.card_px[0]
+            beyond = (depth + 3 * np.maximum(side - 4.5 * cw, 0)).min(0) > s.pile_mm * s.px_per_mm
+            # between two seats a tighter reach to the side decides: where two rows meet
+            # at a corner, the corner lies beyond the end of the row it does not belong to
+            cost = depth + 3 * np.maximum(side - 4.0 * cw, 0)
             best = cost.argmin(0)
-            beyond = cost.min(0) > s.pile_mm * s.px_per_mm
             # a share smaller than most of a card is the corner of a card of another row
-            # reaching into this seat's zone: it stays with the blob's main seat
+            # reaching into this seat's zone: it goes to the nearest seat with a real share
+            # (not the blob's biggest, which may be the row it reaches into)
             share = np.bincount(best[~beyond], minlength=len(order))
             if share.any():
                 stray = share < 0.6 * self.card_px[0] * self.card_px[1] / 4
-                best[~beyond & stray[best]] = int(share.argmax())
+                if stray.all():
+                    stray[int(share.argmax())] = False
+                cost[stray] = np.inf
+                best = cost.argmin(0)
             if beyond.sum() >= least / 4:
                 far.append(points[beyond])
             for j, seat in enumerate(order):
@@ -245,14 +259,16 @@ class CardReader(TableLocator):
             out.append(np.column_stack([xs + x, ys + y]).astype(np.float64) / 0.5 + 0.5)
         return out
 
-    def _zone_cost(self, points: np.ndarray, marker: np.ndarray, facing: np.ndarray) -> np.ndarray:
-        """How far (top-view px) each point lies from a seat's zone: its depth in front of
-        the seat card, more for points behind it or beyond a long row's ends."""
+    def _zone_cost(
+        self, points: np.ndarray, marker: np.ndarray, facing: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """How far (top-view px) each point lies from a seat's zone, in two parts: its
+        depth in front of the seat card (more for points behind it), and how far to
+        either side it lies (a long row's ends lie some cards out)."""
         rel = points - marker
         v = rel @ facing
         u = np.abs(rel @ np.array([-facing[1], facing[0]]))
-        umax = 4.5 * self.card_px[0]
-        return np.maximum(v, 0) + 3 * np.maximum(-v, 0) + 3 * np.maximum(u - umax, 0)
+        return np.maximum(v, 0) + 3 * np.maximum(-v, 0), u
 
     def read_row(
         self, image: np.ndarray, points: np.ndarray, marker: np.ndarray, facing: np.ndarray
@@ -271,7 +287,7 @@ class CardReader(TableLocator):
         along = max(axes, key=lambda a: abs(float(a @ right)))
         along = along if along @ right > 0 else -along
         across = np.array([-along[1], along[0]])
-        rel = points - marker
+        rel = self.row_body(points, facing) - marker
         u, v = rel @ along, rel @ across
         lo, hi = np.percentile(u, [0.5, 99.5])
         top, bottom = np.percentile(v, [0.5, 99.5])
@@ -298,6 +314,33 @@ class CardReader(TableLocator):
             cards.append(self._card(match, where))
         return cards
 
+    def row_body(self, points: np.ndarray, facing: np.ndarray) -> np.ndarray:
+        """The row's points that a good part of a card (half its width by most of its
+        height) fits round: the row's length and depth are measured on these, so spurs of
+        noise, shadow or another row's corner joined to its ends do not make it a card
+        longer. The row runs about square to the view (its seat card lies at an edge)."""
+        cw, ch = self.card_px
+        half = ((points - 0.5) * 0.5).astype(np.int32)  # back to the mask's px (exactly)
+        x0, y0 = half.min(0)
+        x1, y1 = half.max(0)
+        grid = np.zeros((y1 - y0 + 1, x1 - x0 + 1), np.uint8)
+        grid[half[:, 1] - y0, half[:, 0] - x0] = 1
+        ka, kc = max(1, round(0.25 * cw)), max(1, round(0.3 * ch))  # along, across (mask px)
+        size = (kc, ka) if abs(facing[0]) > abs(facing[1]) else (ka, kc)  # (width, height)
+        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, size)
+        body = cv2.morphologyEx(grid, cv2.MORPH_OPEN, kernel, borderType=cv2.BORDER_CONSTANT, borderValue=0)
+        keep = body[half[:, 1] - y0, half[:, 0] - x0] > 0
+        if keep.sum() < 0.25 * cw * ch / 4:
+            return points
+        # the opening also rounds off the blurred ends of the row: what lies within a tenth
+        # of a card of the body's extent stays
+        out = []
+        for axis in (np.array([-facing[1], facing[0]]), facing):
+            t = points @ axis
+            lo, hi = t[keep].min() - 0.1 * cw, t[keep].max() + 0.1 * cw
+            out.append((t >= lo) & (t <= hi))
+        return points[out[0] & out[1]]
+
     def classify(
         self,
         index: FaceIndex | None,
@@ -308,32 +351,59 @@ class CardReader(TableLocator):
         across: np.ndarray,
         pitch: float,
         reach: int = 2,
+        depth: int = 1,
     ) -> tuple[Match | None, np.ndarray]:
-        """The best label at ``centre`` over small shifts along and across the row."""
+        """The best label at ``centre`` over small shifts: ``reach`` steps along the row
+        and ``depth`` across it (a twentieth of the card's width, a 25th of its height)."""
         s = self.settings
         if index is None:
             return None, centre
         cw, ch = self.card_px
         step_u, step_v = 0.05 * cw, 0.04 * ch
         offsets = [
-            a * step_u * along + b * step_v * across for a in range(-reach, reach + 1) for b in (-1, 0, 1)
+            a * step_u * along + b * step_v * across
+            for a in range(-reach, reach + 1)
+            for b in range(-depth, depth + 1)
         ]
         patches = [crop_patch(image, centre + off, (cw, ch), angle, s.patch) for off in offsets]
         match = index.match(patches, s.min_score, s.min_margin)
         where = centre + offsets[match.which]
-        if float(np.linalg.norm(_chroma(patches[match.which]) - self.colours[match.label])) > s.max_chroma:
-            # the face's shapes match but its colour does not: a face not enrolled
-            return Match(match.label, match.score, match.runner_up, 0.0, match.which, match.ranked), where
+        seen = _chroma(patches[match.which])
+        apart = {n: float(np.linalg.norm(seen - self.colours[n])) for n in match.ranked}
+        fits = [n for n in match.ranked if apart[n] <= s.max_chroma]
+        # the face's shapes match but its colour does not: a face not enrolled, unless
+        # the call was close and a label of the colour seen is among the leaders
+        astray = match.label not in fits
+        unsure = Match(match.label, match.score, match.runner_up, 0.0, match.which, match.ranked)
+        if astray and (match.confidence >= 1.0 or not fits or len(match.ranked) < 2):
+            return unsure, where
+        if index is self.mummies and not astray:
+            # under a colour cast a pale face of one colour looks like another's: a leading
+            # label of another colour that fits the colour seen better makes it no clear call
+            nearest = min(match.ranked[:3], key=lambda n: apart[n])
+            if nearest.rsplit("-", 1)[0] != match.label.rsplit("-", 1)[0]:
+                return unsure, where
         if match.confidence < 1.0 and len(match.ranked) > 1:
             near = [a * step_u * along + b * step_v * across for a in (-1, 0, 1) for b in (-1, 0, 1)]
             crops = [crop_patch(image, where + off, (cw, ch), angle, s.fine, FINE_INNER) for off in near]
-            second = index.rerank(crops, match.ranked[:3], s.min_score, s.min_margin)
-            looks = [match, second]
+            among = match.ranked[:3]
+            if index is self.mummies:
+                # a blurred first look tells a card's colour, not its value: the true value
+                # is often not among the leaders, so every value of the colour seen is
+                # looked at again
+                colour = fits[0].rsplit("-", 1)[0]
+                among += tuple(n for n in index.names if n.rsplit("-", 1)[0] == colour and n not in among)
+            looks = [index.rerank(crops, among, s.min_score, s.min_margin)]
             if index is self.mummies:
                 # cards of one colour differ only in their value: look where the leading
                 # labels' enrolled faces differ, the rest (shared art) left out
-                looks.append(value_look(index, crops, match.ranked[:3], s.value_min_score, s.min_margin))
+                looks.append(value_look(index, crops, among, s.value_min_score, s.min_margin))
+            if not astray:
+                looks.append(match)
             best = max(looks, key=lambda m: m.confidence)
+            if best is match and len(looks) == 3 and looks[0].label == looks[1].label != match.label:
+                # both sharper looks name another label: the blurred look is not trusted
+                return unsure, where
             if best is not match:
                 there = where + near[best.which]
                 seen = _chroma(crop_patch(image, there, (cw, ch), angle, s.patch))
@@ -366,17 +436,24 @@ class CardReader(TableLocator):
     ) -> None:
         """The top papyrus: of the pile's few best card outlines, the one whose face
         matches an enrolled papyrus best (an outline made of two cards' edges shows no
-        whole face)."""
-        best: tuple[Match | None, np.ndarray] | None = None
+        whole face). The papyri's colour bars are stacked along the card's height, so an
+        outline that took a bar's edge for a side lies a bar off, where the bars of
+        another papyrus (the same colours, turned round by one) fit: the best outline's
+        face is looked for again over a bar's height each way."""
+        best: tuple[Match | None, np.ndarray, float] | None = None
         for centre, angle in self.outlines(image, points):
-            a = np.radians(angle)
-            along, across = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
-            match, where = self.classify(self.papyri, image, centre, angle, along, across, self.card_px[0], 1)
+            match, where = self.classify(self.papyri, image, centre, angle, *_axes(angle), self.card_px[0], 1)
             if best is None or (match is not None and (best[0] is None or match.score > best[0].score)):
-                best = (match, where)
+                best = (match, where, angle)
         if best is None:
             return
-        card = self._card(*best)
+        if best[0] is not None:
+            angle = best[2]
+            best = (
+                *self.classify(self.papyri, image, best[1], angle, *_axes(angle), self.card_px[0], 2, 5),
+                angle,
+            )
+        card = self._card(best[0], best[1])
         xy = _image_point(to_image, best[1])
         if card["label"] is None:
             reading.unreadable.append(
@@ -416,6 +493,12 @@ class CardReader(TableLocator):
             _, where, theta = max(fine, key=lambda c: c[0])
             found.append((where + np.array([x0, y0]), float(theta)))
         return found
+
+
+def _axes(angle: float) -> tuple[np.ndarray, np.ndarray]:
+    """A card's width and height directions (top-view px) for the turn of its width axis."""
+    a = np.radians(angle)
+    return np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
 
 
 def _outline(gray: np.ndarray, w: float, h: float, theta: float) -> tuple[float, np.ndarray]:
