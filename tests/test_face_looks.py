@@ -8,7 +8,17 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.faces import PATCH, WIDE, WIDE_INNER, FaceIndex, crop_patch, normalised
+from vision.faces import (
+    FINE,
+    FINE_INNER,
+    PATCH,
+    WIDE,
+    WIDE_INNER,
+    FaceIndex,
+    crop_grid,
+    crop_patch,
+    normalised,
+)
 from vision.path_reader import _blur_planes, _masked_scores, pawn_centre, tile_angle
 from vision.synth_art import ArtStyle, tile_face
 
@@ -122,3 +132,23 @@ def test_a_pale_frame_still_shows_which_colour_a_face_is() -> None:
     look = index.colour_look([crop], [wide], among, 0.5, 0.05, 0.0075)
     assert look.label == "mask-blue"
     assert look.score - look.runner_up > 0.03
+
+
+@pytest.mark.parametrize(("size", "inner"), [(PATCH, 0.8), (FINE, FINE_INNER)])
+def test_a_grid_of_shifted_crops_is_cut_from_one_warp(size: int, inner: float) -> None:
+    image = cv2.GaussianBlur(
+        (np.random.default_rng(4).random((240, 260, 3)) * 255).astype(np.uint8), (0, 0), 2
+    )
+    centre, heading = np.array([131.3, 117.8]), np.array([0.1, -0.995])
+    cells = [(a, b) for a in (-2, -1, 0, 1, 2) for b in (-1, 0, 1)]
+    patches, shifts = crop_grid(
+        image, centre, 42.0, 7.0, cells, 2.94, heading / np.linalg.norm(heading), size, inner
+    )
+    assert len(patches) == len(shifts) == len(cells)
+    for patch, shift in zip(patches, shifts, strict=True):
+        alone = crop_patch(image, centre + shift, 42.0, 7.0, size, inner).astype(int)
+        # the same sampling: at most a rounding step apart (OpenCV interpolates in 1/32 px)
+        assert np.abs(patch.astype(int) - alone).max() <= 1 and np.mean(patch != alone) < 0.01
+    # the steps along go the way of the heading (here up the view), about 2.9 px each
+    along = shifts[cells.index((1, 0))] - shifts[cells.index((0, 0))]
+    assert along @ heading > 0.9 * np.linalg.norm(along) and 2.5 < np.linalg.norm(along) < 3.4

@@ -167,10 +167,11 @@ class TableLocator:
 
     calibration: Calibration | None = None
     settings: Any
+    seat_cards = True  # the table has seat cards (markers.detect looks again for a missing one)
 
     def locate(self, frame: np.ndarray) -> tuple[np.ndarray, dict[int, Marker], Calibration]:
         frame = check_frame(frame)
-        markers = detect(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+        markers = detect(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), self.seat_cards)
         cal = self.calibration
         if cal is None or not cal.matches(markers):
             try:

@@ -84,9 +84,10 @@ class Marker:
 KIT_NEEDED = {0, 1, 2, 3}
 
 
-def detect(gray: np.ndarray) -> dict[int, Marker]:
+def detect(gray: np.ndarray, seats: bool = True) -> dict[int, Marker]:
     """The kit's markers visible in a grey frame, by id (large frames are searched at a
-    lower resolution first, then refined)."""
+    lower resolution first, then refined). ``seats``: the table has seat cards, so a
+    missing one is looked for again (a Tutankhamen table has none: no second look)."""
     scale = 1.0
     small = gray
     while small.shape[1] > 1400:
@@ -105,7 +106,9 @@ def detect(gray: np.ndarray) -> dict[int, Marker]:
             ids = extra if ids is None else np.concatenate([ids.ravel(), extra])
         seen = set() if ids is None else {int(i) for i in ids.ravel()}
     # seat cards are numbered from 0 up: a gap among those seen is a seat card missed
-    wanted = KIT_NEEDED | set(range(SEATS[0], max((i for i in seen if i in SEATS), default=SEATS[0]) + 1))
+    wanted = set(KIT_NEEDED)
+    if seats:
+        wanted |= set(range(SEATS[0], max((i for i in seen if i in SEATS), default=SEATS[0]) + 1))
     if not seen >= wanted and seen:
         # small markers seen at a steep angle: a lenient look for the missing ones
         more, more_ids, _ = lenient_detector().detectMarkers(small)

@@ -30,6 +30,7 @@ from vision.faces import (
     WIDE_INNER,
     FaceIndex,
     Match,
+    crop_grid,
     crop_patch,
     normalised,
     smoothed,
@@ -129,6 +130,8 @@ def tile_angle(view: np.ndarray, centre: np.ndarray, side: float) -> float:
 class PathReader(TableLocator):
     """Reads frames of one table; keeps the calibration between frames."""
 
+    seat_cards = False  # a Tutankhamen table has none
+
     def __init__(self, catalogue: Catalogue, settings: ReaderSettings | None = None) -> None:
         self.settings = settings or ReaderSettings()
         self.index = FaceIndex(catalogue.faces)
@@ -227,26 +230,21 @@ class PathReader(TableLocator):
         s = self.settings
         side = s.tile_mm * s.px_per_mm
         step = 0.07 * side
-        across = _rot(heading, 1)
-        if along > 2:  # the first tile: its place is only roughly known
-            offsets = [
-                a * step * heading + b * step * across for a in range(-along, along + 1) for b in range(-3, 4)
-            ]
-        else:
-            offsets = [a * step * heading + b * step * across for a in (-1, 0, 1) for b in (-1, 0, 1)]
-            offsets += [a * step * heading for a in range(-along, along + 1) if abs(a) > 1]
         if covers:
-            near = [
-                a * step / 2 * heading + b * step / 2 * across for a in range(-3, 4) for b in range(-3, 4)
-            ]
-            crops = [crop_patch(image, centre + off, side, angle) for off in near]
+            cells = [(a, b) for a in range(-3, 4) for b in range(-3, 4)]
+            crops, near = crop_grid(image, centre, side, angle, cells, step / 2, heading)
             return self.covered(image, centre, angle, near, crops, covers)
-        patches = [crop_patch(image, centre + off, side, angle) for off in offsets]
+        if along > 2:  # the first tile: its place is only roughly known
+            cells = [(a, b) for a in range(-along, along + 1) for b in range(-3, 4)]
+        else:
+            cells = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
+            cells += [(a, 0) for a in range(-along, along + 1) if abs(a) > 1]
+        patches, offsets = crop_grid(image, centre, side, angle, cells, step, heading)
         match = self.index.match(patches, s.min_score, s.min_margin)
         where = centre + offsets[match.which]
         if match.confidence < 1.0 and len(match.ranked) > 1:
-            near = [a * step * heading + b * step * across for a in (-1, 0, 1) for b in (-1, 0, 1)]
-            crops = [crop_patch(image, where + off, side, angle, FINE, FINE_INNER) for off in near]
+            square = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
+            crops, near = crop_grid(image, where, side, angle, square, step, heading, FINE, FINE_INNER)
             second = self.index.rerank(crops, match.ranked[:3], s.min_score, s.fine_margin)
             chosen, at = match, where
             if second.confidence > match.confidence:
@@ -299,8 +297,9 @@ class PathReader(TableLocator):
         scores = _masked_scores(coarse, idx.raw, hidden, gains)
         match = verdict(scores, idx.column_label, idx.names, s.cover_min_score, s.min_margin, 6)
         where = centre + shifts[match.which]
-        around = shifts[np.linalg.norm(shifts, axis=1) <= 1.5 * _unit(shifts) + 1e-6]  # the 3 × 3 nearest
-        crops = [crop_patch(image, where + off, side, angle, FINE, FINE_INNER) for off in around]
+        square = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
+        crops, shifted = crop_grid(image, where, side, angle, square, _unit(shifts), None, FINE, FINE_INNER)
+        around = np.array(shifted, np.float64)
         fine = np.array([smoothed(c) for c in crops], np.float64)
         hidden, gains = self._cover_masks(FINE, FINE_INNER, side, where + around, angle, covers, turns)
         rows = [i for i, label in enumerate(idx.labels) if label in match.ranked]
@@ -368,13 +367,8 @@ class PathReader(TableLocator):
         """How well the best enrolled face matches near ``centre`` (small shifts)."""
         s = self.settings
         side = s.tile_mm * s.px_per_mm
-        step = 0.07 * side
-        across = _rot(heading, 1)
-        patches = [
-            crop_patch(image, centre + a * step * heading + b * step * across, side, angle)
-            for a in (-1, 0, 1)
-            for b in (-1, 0, 1)
-        ]
+        square = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
+        patches, _ = crop_grid(image, centre, side, angle, square, 0.07 * side, heading)
         return self.index.match(patches, s.min_score, s.min_margin).score
 
     def walk(
