@@ -23,7 +23,17 @@ import numpy as np
 from vision.calibration import Calibration, TableLocator, TopView
 from vision.catalogue import Catalogue
 from vision.errors import VisionError
-from vision.faces import FINE_INNER, FaceIndex, Match, crop_patch, face_patch, normalised, smoothed, verdict
+from vision.faces import (
+    FINE_INNER,
+    FaceIndex,
+    Match,
+    crop_grid,
+    crop_patch,
+    face_patch,
+    normalised,
+    smoothed,
+    verdict,
+)
 from vision.markers import MARKER_MM, QUIET_MM, SEATS, Marker
 from vision.path_reader import table_colour
 
@@ -360,12 +370,8 @@ class CardReader(TableLocator):
             return None, centre
         cw, ch = self.card_px
         step_u, step_v = 0.05 * cw, 0.04 * ch
-        offsets = [
-            a * step_u * along + b * step_v * across
-            for a in range(-reach, reach + 1)
-            for b in range(-depth, depth + 1)
-        ]
-        patches = [crop_patch(image, centre + off, (cw, ch), angle, s.patch) for off in offsets]
+        cells = [(a, b) for a in range(-reach, reach + 1) for b in range(-depth, depth + 1)]
+        patches, offsets = crop_grid(image, centre, (cw, ch), angle, cells, (step_u, step_v), along, s.patch)
         match = index.match(patches, s.min_score, s.min_margin)
         where = centre + offsets[match.which]
         seen = _chroma(patches[match.which])
@@ -384,8 +390,10 @@ class CardReader(TableLocator):
             if nearest.rsplit("-", 1)[0] != match.label.rsplit("-", 1)[0]:
                 return unsure, where
         if match.confidence < 1.0 and len(match.ranked) > 1:
-            near = [a * step_u * along + b * step_v * across for a in (-1, 0, 1) for b in (-1, 0, 1)]
-            crops = [crop_patch(image, where + off, (cw, ch), angle, s.fine, FINE_INNER) for off in near]
+            square = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
+            crops, near = crop_grid(
+                image, where, (cw, ch), angle, square, (step_u, step_v), along, s.fine, FINE_INNER
+            )
             among = match.ranked[:3]
             if index is self.mummies:
                 # a blurred first look tells a card's colour, not its value: the true value
@@ -488,7 +496,7 @@ class CardReader(TableLocator):
         found = []
         for _, _, theta0 in peaks[:keep]:
             fine = [
-                (*_outline(gray, cw, ch, theta), theta) for theta in np.arange(theta0 - 3, theta0 + 3.01, 1.0)
+                (*_outline(gray, cw, ch, theta), theta) for theta in np.arange(theta0 - 2, theta0 + 2.01, 1.0)
             ]
             _, where, theta = max(fine, key=lambda c: c[0])
             found.append((where + np.array([x0, y0]), float(theta)))

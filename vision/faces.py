@@ -104,43 +104,46 @@ def crop_patch(
 def crop_grid(
     image: np.ndarray,
     centre: np.ndarray,
-    side_px: float,
+    side_px: float | tuple[float, float],
     angle_deg: float,
     cells: list[tuple[int, int]],
-    step_px: float,
+    step_px: float | tuple[float, float],
     heading: np.ndarray | None = None,
     size: Size = PATCH,
     inner: float = INNER,
 ) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """The patches of a face at ``centre`` shifted by whole ``cells`` (steps along
     ``heading``, steps across it), and each one's shift (top-view px): cut from one warp
-    of the window round them all, so each is sampled exactly as ``crop_patch`` would
-    sample it there, at a fraction of the cost. A step is ``step_px`` rounded to whole
-    patch pixels; the steps along go along the face's own axis nearest ``heading``."""
-    pw, ph = _wh(size)
-    scale = side_px * inner / pw  # top-view px per patch px
+    of the window round them all, so each is sampled as ``crop_patch`` would sample it
+    there, at a fraction of the cost. A step (``step_px``, or (along, across)) is rounded
+    to whole patch pixels; the steps along go along the face's own axis nearest
+    ``heading``."""
+    (pw, ph), (sw, sh) = _wh(size), _wh(side_px)
+    step_along, step_across = (step_px, step_px) if isinstance(step_px, int | float) else step_px
+    su, sv = sw * inner / pw, sh * inner / ph  # top-view px per patch px, each way
     a = np.deg2rad(angle_deg)
     ex, ey = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
     way = ex if heading is None else heading
-    k = max(1, round(step_px / scale))
     if abs(float(way @ ex)) >= abs(float(way @ ey)):
         sign = 1 if way @ ex >= 0 else -1
-        moves = [(sign * i * k, j * k) for i, j in cells]
+        ku, kv = max(1, round(step_along / su)), max(1, round(step_across / sv))
+        moves = [(sign * i * ku, j * kv) for i, j in cells]
     else:
         sign = 1 if way @ ey >= 0 else -1
-        moves = [(j * k, sign * i * k) for i, j in cells]
+        ku, kv = max(1, round(step_across / su)), max(1, round(step_along / sv))
+        moves = [(j * ku, sign * i * kv) for i, j in cells]
     pad_u = max(abs(u) for u, _ in moves)
     pad_v = max(abs(v) for _, v in moves)
     window = crop_patch(
         image,
         centre,
-        (side_px * (pw + 2 * pad_u) / pw, side_px * (ph + 2 * pad_v) / ph),
+        (sw * (pw + 2 * pad_u) / pw, sh * (ph + 2 * pad_v) / ph),
         angle_deg,
         (pw + 2 * pad_u, ph + 2 * pad_v),
         inner,
     )
     patches = [window[pad_v + v : pad_v + v + ph, pad_u + u : pad_u + u + pw] for u, v in moves]
-    shifts = [scale * (u * ex + v * ey) for u, v in moves]
+    shifts = [u * su * ex + v * sv * ey for u, v in moves]
     return patches, shifts
 
 
