@@ -370,8 +370,11 @@ class CardReader(TableLocator):
             return None, centre
         cw, ch = self.card_px
         step_u, step_v = 0.05 * cw, 0.04 * ch
-        cells = [(a, b) for a in range(-reach, reach + 1) for b in range(-depth, depth + 1)]
-        patches, offsets = crop_grid(image, centre, (cw, ch), angle, cells, (step_u, step_v), along, s.patch)
+        # in half steps along (a step is a pixel and a half of the patch: whole pixels only)
+        cells = [(a, b) for a in range(-2 * reach, 2 * reach + 1) for b in range(-depth, depth + 1)]
+        patches, offsets = crop_grid(
+            image, centre, (cw, ch), angle, cells, (step_u / 2, step_v), along, s.patch
+        )
         match = index.match(patches, s.min_score, s.min_margin)
         where = centre + offsets[match.which]
         seen = _chroma(patches[match.which])
