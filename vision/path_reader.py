@@ -864,7 +864,9 @@ def hand_blob(
     image: np.ndarray, mask: np.ndarray, tile_px: float, table: np.ndarray | None = None
 ) -> np.ndarray | None:
     """A skin-coloured thing much bigger than a tile that reaches in from beyond the play
-    area, as an arm does (a row of cream tiles on an oak table never touches the edge).
+    area, as an arm does (a row of cream tiles on an oak table never touches the edge),
+    crossing the edge no wider than an arm does (a stretch of an oak table lit otherwise
+    than where its colour was sampled runs along the edge for a good part of it).
     With the ``table``'s colour (Lab), a blob that is only that table in a deep shadow
     (darker, of the table's own hue: an oak table's is a skin's) is not a hand."""
     small = cv2.resize(image, (mask.shape[1], mask.shape[0]), interpolation=cv2.INTER_AREA)
@@ -879,10 +881,44 @@ def hand_blob(
         x, y, bw, bh, area = stats[j]
         touches = x <= edge or y <= edge or x + bw >= w - edge or y + bh >= h - edge
         if area > 4 * tile_area and touches:
-            if table is not None and _table_in_shade(small, labels == j, table):
+            blob = labels == j
+            widest = ARM_MM / TILE_MM * tile_px * 0.5  # in the mask's px
+            across, reach = _edge_contact(blob, edge)
+            if across > widest or reach < across:  # an arm reaches in further than it is wide
                 continue
-            return labels == j
+            if table is not None and _table_in_shade(small, blob, table):
+                continue
+            return blob
     return None
+
+
+ARM_MM = 240.0  # an arm crosses the table's edge this wide at most (a sleeved forearm, slanting)
+TILE_MM = 35.0
+
+
+def _edge_contact(blob: np.ndarray, edge: int) -> tuple[int, int]:
+    """Where ``blob`` crosses the frame's edge most widely: how wide (px along that edge,
+    within ``edge`` px of it) and how far in from it the blob reaches (px)."""
+    rows, cols = blob.any(axis=1), blob.any(axis=0)
+    h, w = blob.shape
+    deepest = {  # how far in from each edge the blob reaches
+        "top": int(np.flatnonzero(rows)[-1]) + 1 if rows.any() else 0,
+        "bottom": h - int(np.flatnonzero(rows)[0]) if rows.any() else 0,
+        "left": int(np.flatnonzero(cols)[-1]) + 1 if cols.any() else 0,
+        "right": w - int(np.flatnonzero(cols)[0]) if cols.any() else 0,
+    }
+    strips = {
+        "top": blob[: edge + 1].any(axis=0),
+        "bottom": blob[-edge - 1 :].any(axis=0),
+        "left": blob[:, : edge + 1].any(axis=1),
+        "right": blob[:, -edge - 1 :].any(axis=1),
+    }
+    best = (0, 0)
+    for side, strip in strips.items():
+        at = np.flatnonzero(strip)
+        if len(at) and at[-1] - at[0] + 1 > best[0]:
+            best = (int(at[-1] - at[0] + 1), deepest[side])
+    return best
 
 
 def _table_in_shade(small: np.ndarray, blob: np.ndarray, table: np.ndarray) -> bool:
