@@ -474,7 +474,7 @@ class CardReader(TableLocator):
         reading.papyrus = {**papyrus_of(card["label"]), "confidence": card["confidence"], "center": xy}
 
     def outlines(
-        self, image: np.ndarray, points: np.ndarray, keep: int = 4
+        self, image: np.ndarray, points: np.ndarray, keep: int = 3
     ) -> list[tuple[np.ndarray, float]]:
         """The pile's best card outlines: card-sized rectangles with the most edge all
         along their four sides (the top card's whole outline shows; the cards under it
