@@ -19,7 +19,6 @@ Goals (the Ankh camera issue): per-card error ≤ 0.2 %, ≤ 100 ms per 1280×72
 
 from __future__ import annotations
 
-import argparse
 import platform
 import sys
 import tempfile
@@ -31,7 +30,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from bench.common import Counts, Ticker, peak_mib, reset_peak
+from bench.common import Counts, Ticker, frames_and_seed, peak_mib, reset_peak
 from vision.card_reader import CardReader, CardReading
 from vision.catalogue import Catalogue, enroll
 from vision.errors import VisionError
@@ -144,16 +143,9 @@ def row(level: str, t: Tally) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(prog="python -m bench cards", description=__doc__.split("\n")[0])
-    p.add_argument("--frames", type=int, default=210, help="rendered frames to read (default 210)")
-    p.add_argument("--quick", action="store_true", help="30 frames: a first look")
-    p.add_argument("--seed", type=int, default=20_000, help="the first scene's seed (default 20000)")
-    args = p.parse_args(argv)
-    frames = 30 if args.quick else args.frames
-    if frames < 1:
-        p.error("--frames must be at least 1")
+    frames, seed = frames_and_seed(argv, "cards", __doc__ or "", 210, 20_000, "a first look")
     start = time.monotonic()
-    tallies, peak = run(frames, args.seed)
+    tallies, peak = run(frames, seed)
     where = f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}"
     print(f"\n## Card reader — {frames} rendered Ankh tables at 1280×720, art styles {STYLES}\n")
     print(f"{where}, OpenCV {cv2.__version__} on one thread for the reads\n")

@@ -1,14 +1,31 @@
-"""What the reading benchmarks (`bench vision`, `bench cards`) share: the tally of frames
-read, the progress ticker and the peak-RSS probe."""
+"""What the reading benchmarks (`bench vision`, `bench cards`) share: their arguments,
+the tally of frames read, the progress ticker and the peak-RSS probe."""
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import resource
 import sys
 import time
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+
+
+def frames_and_seed(
+    argv: list[str] | None, name: str, doc: str, frames: int, seed: int, quick: str
+) -> tuple[int, int]:
+    """``--frames``, ``--quick`` (30 frames; ``quick`` says what that gives) and
+    ``--seed`` of ``python -m bench NAME``, checked: (frames to read, the first seed)."""
+    p = argparse.ArgumentParser(prog=f"python -m bench {name}", description=doc.split("\n")[0])
+    p.add_argument("--frames", type=int, default=frames, help=f"rendered frames to read (default {frames})")
+    p.add_argument("--quick", action="store_true", help=f"30 frames: {quick}")
+    p.add_argument("--seed", type=int, default=seed, help=f"the first scene's seed (default {seed})")
+    args = p.parse_args(argv)
+    count = 30 if args.quick else args.frames
+    if count < 1:
+        p.error("--frames must be at least 1")
+    return count, args.seed
 
 
 @dataclass

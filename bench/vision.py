@@ -24,7 +24,6 @@ per 1280×720 frame on one core.
 
 from __future__ import annotations
 
-import argparse
 import platform
 import random
 import sys
@@ -37,7 +36,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from bench.common import Counts, Ticker, peak_mib, reset_peak
+from bench.common import Counts, Ticker, frames_and_seed, peak_mib, reset_peak
 from vision.catalogue import Catalogue, enroll
 from vision.errors import VisionError
 from vision.path_reader import PathReader
@@ -208,16 +207,11 @@ def table(rows: list[list[str]]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(prog="python -m bench vision", description=__doc__.split("\n")[0])
-    p.add_argument("--frames", type=int, default=200, help="rendered frames to read (default 200)")
-    p.add_argument("--quick", action="store_true", help="30 frames: a first look in about a minute")
-    p.add_argument("--seed", type=int, default=10_000, help="the first scene's seed (default 10000)")
-    args = p.parse_args(argv)
-    frames = 30 if args.quick else args.frames
-    if frames < 1:
-        p.error("--frames must be at least 1")
+    frames, seed = frames_and_seed(
+        argv, "vision", __doc__ or "", 200, 10_000, "a first look in about a minute"
+    )
     start = time.monotonic()
-    tallies, read_peak, whole = run(frames, args.seed)
+    tallies, read_peak, whole = run(frames, seed)
     where = f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}"
     print(f"\n## Path reader — {frames} rendered frames of the OTB box (70 tiles), art styles {STYLES}\n")
     print(f"{where}, OpenCV {cv2.__version__} on one thread for the reads\n")

@@ -160,7 +160,7 @@ class PathReader(TableLocator):
         mask = foreground(view.image, tile_px, table)
         for marker in markers.values():
             blank_marker(mask, view, cal, marker)
-        hand = hand_blob(view.image, mask, tile_px, table)
+        hand = hand_blob(view.image, mask, tile_px, view.px_per_mm, table)
         if hand is not None:
             raise VisionError("hand-over-table", "a hand is over the table: waiting until it is gone")
         start = view.view_point(cal.table_points(markers[PATH_START].center[None]))[0]
@@ -233,7 +233,7 @@ class PathReader(TableLocator):
         if covers:
             cells = [(a, b) for a in range(-3, 4) for b in range(-3, 4)]
             crops, near = crop_grid(image, centre, side, angle, cells, step / 2, heading)
-            return self.covered(image, centre, angle, near, crops, covers)
+            return self.covered(image, centre, angle, near, crops, covers, step / 2)
         if along > 2:  # the first tile: its place is only roughly known
             cells = [(a, b) for a in range(-along, along + 1) for b in range(-3, 4)]
         else:
@@ -273,6 +273,7 @@ class PathReader(TableLocator):
         offsets: list[np.ndarray],
         patches: list[np.ndarray],
         covers: list[tuple[np.ndarray, float]],
+        step: float,
     ) -> tuple[Match, np.ndarray]:
         """A face with pawns on it, read from what shows around them. The pawn hides the
         middle and its shadow darkens one side of the rim, the side away from the light:
@@ -280,7 +281,7 @@ class PathReader(TableLocator):
         (the same for every enrolled face), and the direction that lets the crop match
         some face best is taken. The pawn stays where it is while the crop shifts, so
         each shifted crop leaves out its own disc. Then the sharp look among the leaders
-        decides."""
+        decides (``step``: the shifts' step, top-view px)."""
         s = self.settings
         side = s.tile_mm * s.px_per_mm
         idx = self.index
@@ -298,7 +299,7 @@ class PathReader(TableLocator):
         match = verdict(scores, idx.column_label, idx.names, s.cover_min_score, s.min_margin, 6)
         where = centre + shifts[match.which]
         square = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
-        crops, shifted = crop_grid(image, where, side, angle, square, _unit(shifts), None, FINE, FINE_INNER)
+        crops, shifted = crop_grid(image, where, side, angle, square, step, None, FINE, FINE_INNER)
         around = np.array(shifted, np.float64)
         fine = np.array([smoothed(c) for c in crops], np.float64)
         hidden, gains = self._cover_masks(FINE, FINE_INNER, side, where + around, angle, covers, turns)
@@ -463,13 +464,16 @@ class PathReader(TableLocator):
         """Where slot ``i`` lies by its neighbours: a pitch on from the one before along its
         heading, a pitch back from the one after along that one's (a bridged gap breaks the
         chain); the slot's own place if it has no such neighbour."""
-        pitch = (self.settings.tile_mm + self.settings.gap_mm) * self.settings.px_per_mm
-        guesses = []
-        if i > 0 and not slots[i].bridged:
-            guesses.append(slots[i - 1].center + pitch * slots[i].heading)
-        if i + 1 < len(slots) and not slots[i + 1].bridged:
-            guesses.append(slots[i + 1].center - pitch * slots[i + 1].heading)
+        guesses = [g for g in (self._guess(slots, i, i - 1), self._guess(slots, i, i + 1)) if g is not None]
         return np.mean(guesses, axis=0) if guesses else slots[i].center
+
+    def _guess(self, slots: list[Slot], i: int, j: int) -> np.ndarray | None:
+        """Where neighbour ``j`` (i ± 1) puts slot ``i``: a pitch on along the heading
+        between them; None past the path's ends or across a bridged gap."""
+        if not 0 <= j < len(slots) or slots[max(i, j)].bridged:
+            return None
+        pitch = (self.settings.tile_mm + self.settings.gap_mm) * self.settings.px_per_mm
+        return slots[j].center + (i - j) * pitch * slots[max(i, j)].heading
 
     def refine(self, image: np.ndarray, slots: list[Slot]) -> None:
         """A second look at faces read poorly: the walk found them from one side only (the
@@ -495,15 +499,14 @@ class PathReader(TableLocator):
         for order, side in ((range(len(slots) - 1, -1, -1), 1), (range(len(slots)), -1)):
             for i in order:
                 slot, j = slots[i], i + side
-                if (slot.match is not None and slot.match.confidence >= 0.9) or not 0 <= j < len(slots):
+                if slot.match is not None and slot.match.confidence >= 0.9:
                     continue
-                sure = slots[j]
-                readable = sure.match is not None and sure.match.confidence >= s.min_confidence
-                if not readable or (sure if side > 0 else slot).bridged:
+                guess = self._guess(slots, i, j)
+                sure = slots[j] if guess is not None else None
+                if sure is None or sure.match is None or sure.match.confidence < s.min_confidence:
                     continue
-                step = -pitch * sure.heading if side > 0 else pitch * slot.heading
-                if np.linalg.norm(sure.center + step - slot.center) > 0.1 * pitch:  # else seen already
-                    self._look_again(image, slot, sure.center + step)
+                if np.linalg.norm(guess - slot.center) > 0.1 * pitch:  # else seen already
+                    self._look_again(image, slot, guess)
 
     def _look_again(self, image: np.ndarray, slot: Slot, centre: np.ndarray) -> None:
         """``slot`` read again about ``centre``; kept if surer."""
@@ -700,13 +703,6 @@ def pawn_lab(view: TopView, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     return light.astype(np.float32), green_red.astype(np.float32), blue_yellow.astype(np.float32)
 
 
-def _unit(shifts: np.ndarray) -> float:
-    """The smallest non-zero shift's length: one step of the search grid."""
-    lengths = np.linalg.norm(shifts, axis=1)
-    lengths = lengths[lengths > 1e-9]
-    return float(lengths.min()) if len(lengths) else 0.0
-
-
 def _shade_turn(crop: np.ndarray, enrolled: np.ndarray, hidden: np.ndarray, gains: np.ndarray) -> int | None:
     """Which way the pawns' shadows fall (an index into ``gains``), or None for no
     shadow: the hypothesis under which the crop matches some face best; the same for
@@ -861,7 +857,7 @@ def blank_marker(mask: np.ndarray, view: TopView, cal: Calibration, marker: Mark
 
 
 def hand_blob(
-    image: np.ndarray, mask: np.ndarray, tile_px: float, table: np.ndarray | None = None
+    image: np.ndarray, mask: np.ndarray, tile_px: float, px_per_mm: float, table: np.ndarray | None = None
 ) -> np.ndarray | None:
     """A skin-coloured thing much bigger than a tile that reaches in from beyond the play
     area, as an arm does (a row of cream tiles on an oak table never touches the edge),
@@ -882,9 +878,10 @@ def hand_blob(
         touches = x <= edge or y <= edge or x + bw >= w - edge or y + bh >= h - edge
         if area > 4 * tile_area and touches:
             blob = labels == j
-            widest = ARM_MM / TILE_MM * tile_px * 0.5  # in the mask's px
             across, reach = _edge_contact(blob, edge)
-            if across > widest or reach < across:  # an arm reaches in further than it is wide
+            if (
+                across > ARM_MM * px_per_mm * 0.5 or reach < across
+            ):  # the mask is at half size  # an arm reaches in further than it is wide
                 continue
             if table is not None and _table_in_shade(small, blob, table):
                 continue
@@ -893,7 +890,6 @@ def hand_blob(
 
 
 ARM_MM = 240.0  # an arm crosses the table's edge this wide at most (a sleeved forearm, slanting)
-TILE_MM = 35.0
 
 
 def _edge_contact(blob: np.ndarray, edge: int) -> tuple[int, int]:

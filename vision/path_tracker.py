@@ -181,7 +181,7 @@ class PathTracker(VotingTracker[Look, Observation]):
         mask = foreground(view.image, side, table)
         for marker in markers.values():
             blank_marker(mask, view, cal, marker)
-        if hand_blob(view.image, mask, side, table) is not None:
+        if hand_blob(view.image, mask, side, view.px_per_mm, table) is not None:
             raise VisionError("hand-over-table", "a hand is over the table")
         centres = view.view_point(layout.centres_mm)
         slots = [Slot(c, np.array([1.0, 0.0]), 0.0) for c in centres]
