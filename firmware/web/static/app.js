@@ -5,30 +5,40 @@
 
 const WORDS = {
   en: { scores: "Scores", player: "Player", points: "Points", coins: "Coins left", to_goal: "To the goal",
-        "your-move": "Moves", "pin-label": "Table PIN (shown on the OLED)", unlock: "Unlock", undo: "Undo last",
+        "your-move": "Moves", "pin-label": "Table PIN — press the table's menu button until the OLED shows it",
+        unlock: "Unlock", undo: "Undo last",
         correct: "Correct last", "new-game": "New game", game: "Game", edition: "Edition", players: "Players (comma separated, in seating order)",
         start: "Start", scorings: "Scorings", oled: "OLED", history: "History", offline: "Connection lost — reconnecting…",
         "not-yours": "Waiting for {p}.", take: "take", pass: "pass", joker: "add", steal: "take from", beyond: "move beyond the end",
-        nobody: "nobody scores" },
+        nobody: "nobody scores", live: "live", "live-off": "offline", "oled-alt": "What the table's OLED shows now" },
   de: { scores: "Punkte", player: "Spieler", points: "Punkte", coins: "Münzen übrig", to_goal: "Bis zum Ziel",
-        "your-move": "Züge", "pin-label": "Tisch-PIN (auf dem OLED)", unlock: "Freischalten", undo: "Letzten Zug zurück",
+        "your-move": "Züge", "pin-label": "Tisch-PIN — die Menütaste am Tisch drücken, bis das OLED sie zeigt",
+        unlock: "Freischalten", undo: "Letzten Zug zurück",
         correct: "Letzten Zug korrigieren", "new-game": "Neues Spiel", game: "Spiel", edition: "Ausgabe", players: "Spieler (mit Komma, in Sitzreihenfolge)",
         start: "Starten", scorings: "Wertungen", oled: "OLED", history: "Verlauf", offline: "Verbindung weg — verbinde neu…",
         "not-yours": "{p} ist dran.", take: "nehmen", pass: "passen", joker: "legen", steal: "wegnehmen von", beyond: "über das Ende",
-        nobody: "niemand punktet" },
+        nobody: "niemand punktet", live: "verbunden", "live-off": "getrennt", "oled-alt": "Was das OLED am Tisch gerade zeigt" },
   nl: { scores: "Scores", player: "Speler", points: "Punten", coins: "Munten over", to_goal: "Tot het doel",
-        "your-move": "Zetten", "pin-label": "Tafel-PIN (op het OLED)", unlock: "Ontgrendelen", undo: "Laatste zet terug",
+        "your-move": "Zetten", "pin-label": "Tafel-PIN — druk op de menuknop van de tafel tot het OLED hem toont",
+        unlock: "Ontgrendelen", undo: "Laatste zet terug",
         correct: "Laatste zet verbeteren", "new-game": "Nieuw spel", game: "Spel", edition: "Editie", players: "Spelers (met komma, in zitvolgorde)",
         start: "Starten", scorings: "Waarderingen", oled: "OLED", history: "Verloop", offline: "Verbinding weg — opnieuw verbinden…",
         "not-yours": "{p} is aan de beurt.", take: "neem", pass: "passen", joker: "voeg toe", steal: "neem van", beyond: "voorbij het einde",
-        nobody: "niemand scoort" },
+        nobody: "niemand scoort", live: "verbonden", "live-off": "verbroken", "oled-alt": "Wat het OLED van de tafel nu toont" },
 };
 const GAMES = { tutankhamen: "Tutankhamen", ankh: "Ankh", bann: "Im Bann der Pyramide", gulogulo: "Pharaoh's Gulo Gulo" };
+// Servers before scorings became objects sent headlines with this word in front.
+const SCORING_WORD = /^(SCORING|WERTUNG|WAARDERING)\s+/;
 
 let lang = "en";
 let authorised = false;
 let current = null;
 let correcting = false;
+// Each list is drawn from the newest request only: a fetch started for an older state
+// (or before the PIN or the correction mode changed) finds its number outdated and is dropped.
+const drawing = { moves: 0, history: 0 };
+// The error banner: the stream being down, the last request that failed, and device problems.
+const problems = { offline: false, request: "", devices: [] };
 const $ = (id) => document.getElementById(id);
 const t = (key) => (WORDS[lang] || WORDS.en)[key] || WORDS.en[key] || key;
 
@@ -39,10 +49,46 @@ function el(tag, text, cls) {
   return node;
 }
 
-function banner(text) {
+function showProblems() {
+  const parts = [];
+  if (problems.offline) parts.push(t("offline"));
+  if (problems.request) parts.push(problems.request);
+  parts.push(...problems.devices);
   const b = $("banner");
-  b.hidden = !text;
-  b.textContent = text || "";
+  b.hidden = parts.length === 0;
+  b.textContent = parts.join(" · ");
+}
+
+function failed(err) {
+  problems.request = err.message;
+  showProblems();
+}
+
+function succeeded() {
+  problems.request = "";
+  showProblems();
+}
+
+function showNotices(notices) {
+  const box = $("notices");
+  box.replaceChildren(...notices.map((text) => el("p", text)));
+  box.hidden = notices.length === 0;
+}
+
+function setLive(on) {
+  $("live").classList.toggle("on", on);
+  $("live-text").textContent = t(on ? "live" : "live-off");
+  if (problems.offline === on) {
+    problems.offline = !on;
+    showProblems();
+  }
+}
+
+async function getJSON(path) {
+  const response = await fetch(path, { credentials: "same-origin" });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error((data.error && data.error.message) || response.statusText);
+  return data;
 }
 
 async function post(path, body) {
@@ -55,19 +101,14 @@ async function post(path, body) {
   return data;
 }
 
-function describe(action, state) {
-  const path = (state.state && state.state.path) || [];
+// Only for servers that send no words of their own: the move and its tile, never raw JSON.
+function describe(action, doc) {
+  const path = (doc && doc.state && doc.state.path) || [];
   switch (action.move) {
     case "take": return `${t("take")} #${action.index}${path[action.index] ? " · " + path[action.index] : ""}`;
-    case "joker": return `${t("joker")} ${action.tiles.join(" + ")}`;
+    case "joker": return `${t("joker")} ${(action.tiles || []).join(" + ")}`;
     case "steal": return `${action.tile} ← ${action.from}`;
-    case "pass": return t("pass");
-    case "beyond": return t("beyond");
-    default: {
-      const rest = Object.entries(action).filter(([k]) => k !== "player" && k !== "move")
-        .map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
-      return rest ? `${action.move}: ${rest}` : action.move;
-    }
+    default: return t(action.move);
   }
 }
 
@@ -87,45 +128,91 @@ function renderScores(doc) {
   }
 }
 
+// Scorings oldest first, each with its number in the game: objects {n, text, details},
+// or (older servers) headline strings newest first with the SCORING word in front.
+function scoringItems(scorings) {
+  if (scorings.length && typeof scorings[0] === "string") {
+    return scorings.slice().reverse()
+      .map((text, i) => ({ n: i + 1, text: text.replace(SCORING_WORD, ""), details: "" }));
+  }
+  return scorings.slice().sort((a, b) => a.n - b.n);
+}
+
 function renderScorings(doc) {
-  const list = $("scorings");
-  list.replaceChildren();
-  for (const text of doc.scorings || []) list.append(el("li", text));
+  const items = scoringItems(doc.scorings || []).map((scoring) => {
+    const item = el("li");
+    item.value = scoring.n;
+    item.append(el("span", scoring.text, "headline"));
+    if (scoring.details) item.append(el("span", scoring.details, "details"));
+    return item;
+  });
+  $("scorings").replaceChildren(...items);
 }
 
 async function renderMoves(doc) {
+  const mine = ++drawing.moves;
   $("pin-form").hidden = authorised;
   $("moves").hidden = !authorised;
-  const box = $("choices");
-  box.replaceChildren();
-  if (!authorised || doc.finished) return;
   $("correct").classList.toggle("active", correcting);
-  const legal = await (await fetch(correcting ? "/api/legal?before_last=true" : "/api/legal")).json();
-  legal.actions.forEach((action, i) => {
-    const button = el("button", legal.labels[i] || describe(action, doc));
+  const box = $("choices");
+  if (!authorised || doc.finished) {
+    box.replaceChildren();
+    return;
+  }
+  // The buttons of the state before stay in place (no jump) but can't be pressed.
+  for (const button of box.querySelectorAll("button")) button.disabled = true;
+  let legal;
+  try {
+    legal = await getJSON(correcting ? "/api/legal?before_last=true" : "/api/legal");
+  } catch (err) {
+    if (mine === drawing.moves) failed(err);
+    return;
+  }
+  if (mine !== drawing.moves) return; // a newer state is being drawn
+  const labels = legal.labels || [];
+  box.replaceChildren(...legal.actions.map((action, i) => {
+    const button = el("button", labels[i] || describe(action, doc));
     button.dataset.move = action.move;
     button.addEventListener("click", async () => {
       try {
         await post(correcting ? "/api/correct" : "/api/actions", { action });
         correcting = false;
-        banner("");
-      } catch (err) { banner(err.message); }
+        succeeded();
+      } catch (err) { failed(err); }
     });
-    box.append(button);
-  });
+    return button;
+  }));
 }
 
 async function renderHistory() {
-  const data = await (await fetch("/api/history")).json();
-  const list = $("history");
-  list.replaceChildren();
-  for (const entry of data.actions.slice(0, 60)) {
-    list.append(el("li", `${entry.n} · ${entry.action.player}: ${describe(entry.action, current || {})}`));
+  const mine = ++drawing.history;
+  let data;
+  try {
+    data = await getJSON("/api/history");
+  } catch (err) {
+    if (mine === drawing.history) failed(err);
+    return;
   }
+  if (mine !== drawing.history) return; // a newer state is being drawn
+  $("history").replaceChildren(...data.actions.slice(0, 60).map((entry) => {
+    const words = entry.text || `${entry.action.player}: ${describe(entry.action, current)}`;
+    return el("li", `${entry.n} · ${words}`);
+  }));
 }
 
 function render(doc) {
+  const before = current;
   current = doc;
+  if (doc.language && doc.language !== lang) {
+    lang = doc.language;
+    translate();
+  }
+  if (before && (before.actions !== doc.actions || before.game_id !== doc.game_id)) {
+    problems.request = ""; // a failed request was about a position the game has left
+  }
+  problems.devices = doc.warnings || [];
+  showProblems();
+  showNotices(doc.notices || []);
   $("title").textContent = GAMES[doc.game] || doc.game;
   $("prompt").textContent = doc.prompt;
   renderScores(doc);
@@ -138,25 +225,24 @@ function render(doc) {
 function translate() {
   document.documentElement.lang = lang;
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  for (const node of document.querySelectorAll("[data-t-alt]")) node.alt = t(node.dataset.tAlt);
+  $("live-text").textContent = t($("live").classList.contains("on") ? "live" : "live-off");
+  showProblems();
 }
 
 function connect() {
   // EventSource reconnects by itself and sends Last-Event-ID: the server replays what we missed.
   const source = new EventSource("/api/stream");
+  source.addEventListener("open", () => setLive(true));
   source.addEventListener("update", (message) => {
-    $("live").classList.add("on");
-    const doc = JSON.parse(message.data).state;
-    banner((doc.warnings || []).join(" · "));
-    render(doc);
+    setLive(true);
+    render(JSON.parse(message.data).state);
   });
-  source.addEventListener("error", () => {
-    $("live").classList.remove("on");
-    banner(t("offline"));
-  });
+  source.addEventListener("error", () => setLive(false));
 }
 
 async function start() {
-  const session = await (await fetch("/api/session")).json();
+  const session = await getJSON("/api/session");
   lang = session.language || "en";
   authorised = session.authorised;
   translate();
@@ -166,13 +252,13 @@ async function start() {
     try {
       await post("/api/session", { pin: $("pin").value.trim() });
       authorised = true;
-      banner("");
+      succeeded();
       $("pin").value = "";
-      if (current) render(current);
-    } catch (err) { banner(err.message); }
+      if (current) renderMoves(current);
+    } catch (err) { failed(err); }
   });
   $("undo").addEventListener("click", async () => {
-    try { await post("/api/undo"); banner(""); } catch (err) { banner(err.message); }
+    try { await post("/api/undo"); succeeded(); } catch (err) { failed(err); }
   });
   $("correct").addEventListener("click", () => { correcting = !correcting; if (current) renderMoves(current); });
   $("new-game-open").addEventListener("click", () => { $("new-game").hidden = !$("new-game").hidden; });
@@ -181,9 +267,9 @@ async function start() {
     const game = $("ng-game").value;
     const body = { game, players: $("ng-players").value.split(",").map((p) => p.trim()).filter(Boolean) };
     if (game === "tutankhamen") body.edition = $("ng-edition").value;
-    try { await post("/api/game", body); $("new-game").hidden = true; banner(""); } catch (err) { banner(err.message); }
+    try { await post("/api/game", body); $("new-game").hidden = true; succeeded(); } catch (err) { failed(err); }
   });
   connect();
 }
 
-start();
+start().catch(failed);
