@@ -381,6 +381,32 @@ def test_a_hint_for_the_table_is_shown_as_information_not_as_an_error(table: Tab
     assert contrast(info, alarm) > 1.5  # told apart at a glance, not by a shade
 
 
+def test_scorings_as_objects_and_actions_in_words_are_shown_as_sent(table: Table, browser: Browser) -> None:
+    """The shapes the server is moving to: scorings {n, text, details} (drawn by their
+    number, whatever their order), history entries with their own words."""
+    from playwright.sync_api import expect
+
+    page = phone(browser, table.url)
+    take = {"player": "Ben", "move": "take", "index": 9}
+    words = {"n": 9, "action": take, "text": "Ben takes the pharaoh (#9)"}
+    page.route(
+        "**/api/history",
+        lambda route: route.fulfill(json={"game_id": "g", "actions": [words], "events": []}),
+    )
+    scorings = [
+        {"n": 2, "text": "blue mummified cat: Cleo +2", "details": ""},
+        {"n": 1, "text": "purple Horus statue: Ann +4, Ben +2", "details": "Ann 3 + 1 joker, Ben 2 + 1"},
+    ]
+    page.evaluate(DISPATCH, [1, {"scorings": scorings}])
+    items = page.locator("#scorings li")
+    expect(items.locator(".headline")).to_have_text(
+        ["purple Horus statue: Ann +4, Ben +2", "blue mummified cat: Cleo +2"]
+    )
+    assert items.evaluate_all("items => items.map((li) => li.value)") == [1, 2]
+    expect(page.locator("#scorings li .details")).to_have_text(["Ann 3 + 1 joker, Ben 2 + 1"])
+    expect(page.locator("#history li")).to_have_text(["9 · Ben takes the pharaoh (#9)"])
+
+
 @pytest.mark.xfail(
     strict=True, reason="needs the server side of issue 16 (scorings as objects, history in words, notices)"
 )
