@@ -23,6 +23,7 @@ TITLES = {
     "bann": "Im Bann der Pyramide",
     "gulogulo": "Gulo Gulo",
 }
+SHORT_TITLES = {"bann": ("Bann der Pyramide",)}  # for a title bar with little room, longest first
 WORDS: dict[str, dict[str, str]] = {
     "scoring": {"en": "SCORING", "de": "WERTUNG", "nl": "WAARDERING"},
     "nobody": {"en": "nobody scores", "de": "niemand punktet", "nl": "niemand scoort"},
@@ -31,12 +32,18 @@ WORDS: dict[str, dict[str, str]] = {
     "points": {"en": "points", "de": "Punkte", "nl": "punten"},
     "refused": {"en": "Not allowed", "de": "Nicht erlaubt", "nl": "Niet toegestaan"},
     "device": {"en": "Device problem", "de": "Gerätefehler", "nl": "Apparaatfout"},
+    "pin_hidden": {"en": "PIN: see the table", "de": "PIN: siehe Tisch", "nl": "PIN: zie de tafel"},
 }
 VIEWS = ("turn", "scoreboard", "join")
 
 
 def word(key: str, lang: str) -> str:
     return WORDS[key].get(lang, WORDS[key]["en"])
+
+
+def titles(game: str) -> tuple[str, ...]:
+    """The game's names for the title bar, longest first."""
+    return (TITLES.get(game, game), *SHORT_TITLES.get(game, ()))
 
 
 class Presenter:
@@ -51,6 +58,8 @@ class Presenter:
         self.join: tuple[str, str] | None = None  # (page URL, table PIN) once the page is served
         self.alert: tuple[str, str, str] | None = None  # a landslide being called: stays until cleared
         self.camera: tuple[str, str] | None = None  # the camera's PUT IT BACK or waiting: likewise
+        self.public = Image.new("1", (screens.WIDTH, screens.HEIGHT))  # the last frame as anyone may see it
+        self.caption = ""  # the last frame in one line of text, for a mirror too small to read
 
     def note(self, events: list[Event]) -> None:
         for event in events:
@@ -76,25 +85,38 @@ class Presenter:
         self.view = views[(views.index(self.view) + 1) % len(views)] if self.view in views else "turn"
 
     def frame(self, referee: Referee) -> Image.Image:
-        """The next frame to show; a scoring or a message is shown once, then dropped."""
+        """The next frame to show; a scoring or a message is shown once, then dropped.
+        ``public`` becomes that frame as the page may mirror it: the join screen's PIN is
+        for the people at the table, so the public copy says where to read it instead."""
+        frame, self.caption, public = self._frame(referee)
+        self.public = frame if public is None else public
+        return frame
+
+    def _frame(self, referee: Referee) -> tuple[Image.Image, str, Image.Image | None]:
+        """(the frame, its caption, its public copy where that differs)"""
         if self.message is not None:
             title, text = self.message
             self.message = None
-            return screens.error(title, text)
+            return screens.error(title, text), f"! {title}: {text}", None
         if self.alert is not None:
-            return screens.landslide(*self.alert)
+            title, follows, hint = self.alert
+            return screens.landslide(*self.alert), f"{title} — {follows} ({hint})", None
         if self.scorings:
-            return self.scoring_frame(referee, self.scorings.pop(0))
+            event = self.scorings.pop(0)
+            return self.scoring_frame(referee, event), self.scoring_caption(referee, event), None
         if self.camera is not None:
-            return screens.camera(*self.camera)
+            return screens.camera(*self.camera), " — ".join(self.camera), None
         if self.view == "join" and self.join:
-            return screens.join(*self.join)
+            url, pin = self.join
+            public = screens.join(url, None, word("pin_hidden", self.lang))
+            return screens.join(url, pin), f"join the page: {url}", public
         if self.view == "scoreboard":
             title, rows = self.standings(referee)
-            return screens.scoreboard(title, rows, [referee.state.to_act or ""])
-        return screens.turn(
-            TITLES.get(referee.state.game, referee.state.game), self.prompt(referee), self.status(referee)
-        )
+            text = ", ".join(f"{name} {value}" for name, value in rows)
+            return screens.scoreboard(title, rows, [referee.state.to_act or ""]), f"{title}: {text}", None
+        game, prompt, status = titles(referee.state.game), self.prompt(referee), self.status(referee)
+        caption = f"{game[0]} ({status}) · {prompt}" if status else f"{game[0]} · {prompt}"
+        return screens.turn(game, prompt, status), caption, None
 
     def scoring_frame(self, referee: Referee, event: Event) -> Image.Image:
         state = referee.state
@@ -109,6 +131,17 @@ class Presenter:
             subject = words.name(subject, state.edition, self.lang)
         awards = [(p, int(n)) for p, n in event.get("awards", {}).items()]
         return screens.scoring(word("scoring", self.lang), subject, awards, word("nobody", self.lang))
+
+    def scoring_caption(self, referee: Referee, event: Event) -> str:
+        heading = word("scoring", self.lang)
+        if event.get("type") == "row-scored":
+            return f"{heading}: {event['player']} {event['total']:+d}"
+        state = referee.state
+        subject = str(event.get("set", ""))
+        if subject:
+            subject = game_wording(state.game).name(subject, state.edition, self.lang) + ": "
+        awards = ", ".join(f"{p} {int(n):+d}" for p, n in event.get("awards", {}).items())
+        return f"{heading} {subject}{awards or word('nobody', self.lang)}"
 
     def prompt(self, referee: Referee) -> str:
         state = referee.state

@@ -18,6 +18,7 @@ import argparse
 import asyncio
 import io
 import json
+import math
 import random
 import secrets
 import signal
@@ -26,11 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image
-from rich.console import Console, Group
+from rich.console import Console
 from rich.live import Live
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
 
 from engines import GAMES
 from engines.core import Action, RuleError
@@ -41,6 +39,7 @@ from firmware.card_referee import CardReferee
 from firmware.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE
 from firmware.config import Config, ConfigError, load, resolve_driver
 from firmware.landslide_referee import LandslideReferee, demo_header
+from firmware.mirror import Mirror, View, halfblocks
 from firmware.presenter import Presenter, word
 from firmware.referee import Change, Referee
 from firmware.service_notify import ServiceNotifier, attach
@@ -81,21 +80,9 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(handler=run)
 
 
-def halfblocks(image: Image.Image) -> list[str]:
-    """A 1-bit frame as text, two pixel rows per character row."""
-    px = image.convert("1").load()
-    width, height = image.size
-    rows = []
-    for y in range(0, height, 2):
-        row = []
-        for x in range(width):
-            top, bottom = bool(px[x, y]), y + 1 < height and bool(px[x, y + 1])
-            row.append("█" if top and bottom else "▀" if top else "▄" if bottom else " ")
-        rows.append("".join(row))
-    return rows
-
-
 class Appliance:
+    DEMO_PAUSE = 20.0  # seconds between demo games on a terminal: time to look at the page
+
     def __init__(
         self, config: Config, store: Store, referee: Referee, lang: str, console: Console, mirror: bool
     ) -> None:
@@ -142,7 +129,10 @@ class Appliance:
         self.landslides = LandslideReferee(self, config)  # Gulo Gulo's pulls, from the motion sensor
         self.sensor = self.landslides  # its error: the sensor's, or its calibration's
         self.recent: list[str] = []
-        self.live: Live | None = Live(console=console, auto_refresh=False) if mirror else None
+        self.url: str | None = None  # the page's address, once it is served
+        self.notice = ""  # the terminal's banner under the mirror, e.g. between demo games
+        # refreshed twice a second besides every change, so the mirror follows a resized terminal
+        self.live: Live | None = Live(console=console, refresh_per_second=2) if mirror else None
         for device in (self.oled, self.buttons, self.buzzer, self.cameras, self.sensor):
             if device.error:
                 self.presenter.device_problem(device.error)
@@ -185,8 +175,10 @@ class Appliance:
             self.web_task.cancel()
 
     def frame_png(self) -> bytes:
+        """The OLED's frame for the page (``/api/oled.png``, open to anyone): its public
+        copy, which never carries the table PIN."""
         out = io.BytesIO()
-        self.oled.last_frame.convert("1").save(out, format="PNG")
+        self.presenter.public.convert("1").save(out, format="PNG")
         return out.getvalue()
 
     async def serve_page(self, host: str, port: int) -> None:
@@ -212,6 +204,7 @@ class Appliance:
         bound = server.servers[0].sockets[0].getsockname()[1]
         url = f"http://{socket.gethostname()}.local:{bound}/"
         self.presenter.join = (url, self.pin)
+        self.url = url
         self.console.print(f"The page: {url} (or http://localhost:{bound}/ here) — table PIN {self.pin}")
         self.web_task = task
 
@@ -252,28 +245,44 @@ class Appliance:
     def show(self) -> None:
         frame = self.presenter.frame(self.referee)
         self.oled.show(frame)
-        if self.live is not None:
-            self.live.update(self.mirror(frame), refresh=True)
+        self.refresh()
 
-    def mirror(self, frame: Image.Image) -> Any:
-        oled = Panel(Text("\n".join(halfblocks(frame)), style="bright_cyan"), title="OLED", expand=False)
-        board = Table(title="Scores", expand=False)
-        board.add_column("player")
-        board.add_column("points", justify="right")
+    def refresh(self) -> None:
+        """The terminal's mirror of what the OLED shows now, with the latest scores and notes."""
+        if self.live is not None:
+            self.live.update(self.mirror(self.oled.last_frame), refresh=True)
+
+    def mirror(self, frame: Image.Image) -> Mirror:
+        """The terminal's mirror of ``frame``: a snapshot, laid out anew at every refresh
+        for the terminal's size then."""
         title, rows = self.presenter.standings(self.referee)
         scores = self.referee.state.scores()
-        also = title != word("points", self.presenter.lang)  # coins or fields left beside the points
-        if also:
-            board.add_column(title, justify="right")
-        for name, left in rows:
-            marker = "» " if name == self.referee.state.to_act else "  "
-            board.add_row(marker + name, str(scores.get(name, "")), *([left] if also else []))
-        side = Group(board, Text("\n".join(self.recent[-8:]), style="dim"), Text(f"table PIN {self.pin}"))
-        if self.console.width >= 175:
-            grid = Table.grid(padding=(0, 2))
-            grid.add_row(oled, side)
-            return grid
-        return Group(oled, side)
+        points = word("points", self.presenter.lang)
+        also = title != points  # coins or fields left beside the points
+        board = [
+            [("» " if name == self.referee.state.to_act else "  ") + name, str(scores.get(name, ""))]
+            + ([left] if also else [])
+            for name, left in rows
+        ]
+        footer = f"table PIN {self.pin}" + (f" · the page: {self.url}" if self.url else "")
+        columns = [points, title] if also else [points]
+        view = View.of(frame, self.presenter.caption, columns, board, self.recent, footer, self.notice)
+        return Mirror(view)
+
+    async def intermission(self, seconds: float) -> None:
+        """Between demo games: the final screen, the scores and the page stay up, and the
+        terminal counts down to the next game."""
+        won = ", ".join(self.referee.state.winners()) or "nobody"
+        where = f"The page stays up at {self.url}; next" if self.url else "Next"
+        left = seconds
+        while True:
+            self.notice = f"Game over — {won} won. {where} demo game in {math.ceil(left)} s, Ctrl-C to stop."
+            self.refresh()
+            if left <= 0:
+                break
+            await asyncio.sleep(min(1.0, left))
+            left -= min(1.0, left)
+        self.notice = ""
 
     # ----------------------------------------------------------------- input
 
@@ -299,6 +308,19 @@ class Appliance:
                 await follower.demo_turn(rng, delay)
                 continue
             self.act(rng.choice(self.referee.state.legal_actions()))
+
+    async def demo(self, seed: int, delay: float, camera: bool = True) -> None:
+        """The demo's games. Without a terminal (tests, CI) one game; on a terminal game
+        after game, each with the next seed and in the same store, the last one's result
+        and the page left up for a while between them, until stopped."""
+        while True:
+            await self.demo_players(random.Random(seed), delay, camera)
+            await self.settle(delay)
+            if self.live is None:
+                return
+            await self.intermission(self.DEMO_PAUSE)
+            seed += 1
+            self.hub.new_game(demo_header(table_header(self.config, seed)))  # the page follows
 
     async def settle(self, delay: float) -> None:
         """Show the scorings still queued, one per beat, then the final screen."""
@@ -469,6 +491,8 @@ async def main(
     stop = asyncio.Event()  # SIGTERM (systemctl stop) ends the game loop cleanly, exit 0
     if mode != "terminal":  # a blocked input() could not be interrupted; Ctrl-C serves there
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    if args.demo and app.live is not None:  # game after game until Ctrl-C: a clean stop too
+        asyncio.get_running_loop().add_signal_handler(signal.SIGINT, stop.set)
     notifier = ServiceNotifier.from_env()
     if serving:
         await app.serve_page(config.web.host, args.port if args.port is not None else config.web.port)
@@ -484,8 +508,7 @@ async def main(
     async def drive() -> None:
         if args.demo:
             delay = args.delay if args.delay is not None else (1.2 if console.is_terminal else 0.0)
-            await app.demo_players(random.Random(args.seed), delay, camera=args.camera != "none")
-            await app.settle(delay)
+            await app.demo(args.seed, delay, camera=args.camera != "none")
         elif mode == "stdin":
             await app.stdin_lines()
         elif mode == "terminal":

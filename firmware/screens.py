@@ -56,14 +56,35 @@ def _canvas() -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return image, ImageDraw.Draw(image)
 
 
-def _title(draw: ImageDraw.ImageDraw, text: str, right: str = "") -> None:
-    """An inverted bar across the top: the screen's subject, and a note at the right."""
+def _title(draw: ImageDraw.ImageDraw, text: str | Sequence[str], right: str = "") -> None:
+    """An inverted bar across the top: the screen's subject, and a note at the right.
+    ``text`` may be a list of names, longest first: the first that fits is drawn."""
     draw.rectangle((0, 0, WIDTH - 1, LINE), fill=1)
     right = latin1(right)[:8]
-    room = COLUMNS - (len(right) + 1 if right else 0)
-    draw.text((1, 0), latin1(text)[:room], font=FONT, fill=0)
+    left, cut = fit_title(text, right)
+    draw.text((1, 0), left, font=FONT, fill=0)
+    if cut:
+        _ellipsis(draw, 1 + 6 * len(left), 0, fill=0)
     if right:
         draw.text((WIDTH - 6 * len(right) - 1, 0), right, font=FONT, fill=0)
+
+
+def fit_title(text: str | Sequence[str], right: str = "") -> tuple[str, bool]:
+    """The title as drawn beside ``right`` (two blank columns apart, so the two never
+    read as one): the first name that fits whole, else the last one cut short (True:
+    a one-column ellipsis follows it)."""
+    names = [latin1(text)] if isinstance(text, str) else [latin1(t) for t in text] or [""]
+    room = COLUMNS - (len(latin1(right)[:8]) + 2 if right else 0)
+    for name in names:
+        if len(name) <= room:
+            return name, False
+    return names[-1][: room - 1].rstrip(), True
+
+
+def _ellipsis(draw: ImageDraw.ImageDraw, x: int, y: int, fill: int) -> None:
+    """'…' in one 6-pixel column, on the font's baseline (Latin-1 has no such glyph)."""
+    for dx in (0, 2, 4):
+        draw.point((x + dx, y + 8), fill=fill)
 
 
 def _wrapped(draw: ImageDraw.ImageDraw, text: str, top: int, rows: int) -> None:
@@ -75,8 +96,9 @@ def _wrapped(draw: ImageDraw.ImageDraw, text: str, top: int, rows: int) -> None:
         draw.text((0, top + i * LINE), line, font=FONT, fill=1)
 
 
-def turn(game: str, prompt: str, status: str = "") -> Image.Image:
-    """Whose turn and what they are asked: the screen shown most of the time."""
+def turn(game: str | Sequence[str], prompt: str, status: str = "") -> Image.Image:
+    """Whose turn and what they are asked: the screen shown most of the time. ``game``:
+    the game's name, or its names longest first (the title bar shows the first that fits)."""
     image, draw = _canvas()
     _title(draw, game, status)
     _wrapped(draw, prompt, LINE + 2, 4)
@@ -198,8 +220,9 @@ def enrol(title: str, text: str, done: int, total: int) -> Image.Image:
     return image
 
 
-def join(url: str, pin: str) -> Image.Image:
-    """A QR code of the page's address beside the table PIN: how phones join."""
+def join(url: str, pin: str | None, hidden: str = "PIN: see the table") -> Image.Image:
+    """A QR code of the page's address beside the table PIN: how phones join. Without a
+    PIN (``None``) it is the public copy the page mirrors: ``hidden`` says where to look."""
     image, draw = _canvas()
     code = qrcode.QRCode(border=1, error_correction=qrcode.constants.ERROR_CORRECT_L, box_size=1)
     code.add_data(url)
@@ -215,6 +238,11 @@ def join(url: str, pin: str) -> Image.Image:
                 left, top = offset + x * scale, offset + y * scale
                 draw.rectangle((left, top, left + scale - 1, top + scale - 1), fill=0)
     x = side + 4
+    if pin is None:  # two rows where the PIN was, so the whole address still fits under them
+        for i, line in enumerate(textwrap.wrap(latin1(hidden), (WIDTH - x) // 6, break_long_words=True)[:2]):
+            draw.text((x, 2 + i * LINE), line, font=FONT, fill=1)
+        _small_url(draw, url, x, 28)
+        return image
     draw.text((x, 2), "PIN", font=FONT, fill=1)
     draw.text((x, 14), latin1(pin), font=FONT, fill=1)
     _small_url(draw, url, x, 30)

@@ -3,6 +3,8 @@ test — the process is killed with SIGKILL at random points and must lose nothi
 
 from __future__ import annotations
 
+import asyncio
+import io
 import json
 import os
 import random
@@ -12,9 +14,15 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+from rich.console import Console
+
 from engines.playout import near, play_random
 from engines.replay import replay
+from firmware.config import Config
+from firmware.landslide_referee import demo_header
 from firmware.referee import Referee
+from firmware.run import Appliance, table_header
 from firmware.store import Store
 
 HEADER = {"game": "tutankhamen", "edition": "otb2004", "players": ["Ann", "Ben", "Cleo", "Dirk"], "seed": 21}
@@ -192,3 +200,47 @@ def test_a_failing_device_is_reported_and_the_game_goes_on(tmp_path: Path) -> No
     assert run.returncode == 0, run.stderr
     assert "holds no images" in run.stderr
     assert [json.loads(line) for line in run.stdout.splitlines()][1] == {"ack": 1}
+
+
+def play_demo_games(db: Path, terminal: bool, games: int) -> str:
+    """The demo in-process, its mirror on an 80×24 terminal or no terminal at all, until
+    ``games`` games were started (or the demo ended); what the terminal was sent."""
+
+    async def scenario() -> str:
+        config = Config()
+        config.oled.driver = "dummy"
+        store = Store(db)
+        out = io.StringIO()
+        console = Console(file=out, force_terminal=terminal, width=80, height=24)
+        referee = Referee.start(store, demo_header(table_header(config, 7)))
+        app = Appliance(config, store, referee, "en", console, mirror=terminal)
+        if app.live is not None:
+            app.live.start()
+        demo = asyncio.create_task(app.demo(7, 0.0, camera=False))
+        while not demo.done() and app.referee.game_id < games:
+            await asyncio.sleep(0.01)
+        demo.cancel()
+        if app.live is not None:
+            app.live.stop()
+        app.close()
+        return out.getvalue()
+
+    return asyncio.run(asyncio.wait_for(scenario(), 300))
+
+
+def test_on_a_terminal_the_demo_goes_on_game_after_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page stays up between demo games; each next game has the next seed."""
+    monkeypatch.setattr(Appliance, "DEMO_PAUSE", 0.0)
+    shown = play_demo_games(tmp_path / "demo.db", terminal=True, games=3)
+    store = Store(tmp_path / "demo.db")
+    assert [store.load(n).header["seed"] for n in (1, 2, 3)] == [7, 8, 9]
+    assert store.load(1).result is not None and store.load(2).result is not None
+    assert "Game over — " in shown and "Next demo game in 0 s, Ctrl-C to stop." in shown
+
+
+def test_without_a_terminal_the_demo_plays_one_game(tmp_path: Path) -> None:
+    play_demo_games(tmp_path / "demo.db", terminal=False, games=2)
+    games = Store(tmp_path / "demo.db").games()
+    assert len(games) == 1 and games[0].result is not None

@@ -14,7 +14,9 @@ import pytest
 from luma.core.device import dummy
 from PIL import Image, ImageChops
 
+from engines.wording import LANGUAGES
 from firmware import screens
+from firmware.presenter import TITLES, WORDS, titles, word
 from hardware.oled import Oled, open_oled
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "screens"
@@ -42,6 +44,8 @@ SCREENS: dict[str, Callable[[], Image.Image]] = {
         "Illegal move", "Ben: the tile at index 3 was passed earlier; a tile once passed may not be taken"
     ),
     "join": lambda: screens.join("http://192.168.1.23:8080/", "493817"),
+    "join-public": lambda: screens.join("http://192.168.1.23:8080/", None, word("pin_hidden", "en")),
+    "turn-bann": lambda: screens.turn(titles("bann"), "Ann: play a card or pass", "0"),
     "breakdown-five": lambda: screens.breakdown(
         "SCORING", "Tanya", 2, [("gr1", 2, 2), ("ye3", 1, 3), ("bl5", 0, 0), ("re3", -1, -3), ("gr0", 2, 0)]
     ),
@@ -116,3 +120,42 @@ def test_a_real_oled_off_the_pi_is_reported_not_raised() -> None:
     oled = open_oled("ssd1306", port=97)  # no /dev/i2c-97 here
     assert oled.device is None and oled.error is not None and "not available" in oled.error
     oled.show(SCREENS["turn-en"]())
+
+
+def dark_columns(frame: Image.Image) -> list[int]:
+    """The columns of the title bar (lit) where text is drawn (dark pixels)."""
+    bar = frame.crop((0, 0, screens.WIDTH, screens.LINE))
+    return [x for x in range(screens.WIDTH) if any(not bar.getpixel((x, y)) for y in range(screens.LINE))]
+
+
+STATUSES = ["", "0", "12", "123", "+12", "20 coins", "12345678"]
+
+
+@pytest.mark.parametrize("game", sorted(TITLES))
+@pytest.mark.parametrize("status", STATUSES)
+def test_a_title_never_runs_into_the_status_at_its_right(game: str, status: str) -> None:
+    """The title bar shows a whole name of the game, or one cut short with an ellipsis,
+    and at least ten blank columns before the status."""
+    names = [screens.latin1(name) for name in titles(game)]
+    shown, cut = screens.fit_title(titles(game), status)
+    assert shown in names or (cut and names[-1].startswith(shown))
+    frame = screens.turn(titles(game), "Ann: play", status)
+    left = [x for x in dark_columns(frame) if x < screens.WIDTH - 6 * len(status) - 1]
+    right = screens.WIDTH - 6 * len(status) - 1
+    if status:
+        assert max(left) < right - 10, f"{shown!r} runs into {status!r}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("key", sorted(WORDS))
+def test_every_heading_in_every_language_keeps_clear_of_a_status(lang: str, key: str) -> None:
+    heading = WORDS[key].get(lang, WORDS[key]["en"])
+    frame = screens.breakdown(heading, "Ann", 123, [("gr1", 2, 2)])
+    right = screens.WIDTH - 6 * len("+123") - 1
+    assert max(x for x in dark_columns(frame) if x < right) < right - 10
+
+
+def test_bann_is_titled_by_its_short_name_beside_a_status() -> None:
+    assert screens.fit_title(titles("bann"), "0") == ("Bann der Pyramide", False)
+    assert screens.fit_title(titles("bann"), "") == ("Im Bann der Pyramide", False)
+    assert screens.fit_title(titles("bann"), "12345678") == ("Bann der P", True)
