@@ -126,20 +126,13 @@ def scoreboard(view: View, width: int) -> list[Text]:
         for i in range(len(view.columns))
     ]
     widths = [max(len(head), w) for head, w in zip(view.columns, values, strict=True)]
-    lines = [Text("Scores", style="bold")]
-    if names + sum(w + 2 for w in widths) <= width:
-        gap = 2
-        lines.append(
-            Text(
-                " " * names + "".join(f"  {h:>{w}}" for h, w in zip(view.columns, widths, strict=True)),
-                style="dim",
-            )
-        )
+    spread = names + sum(w + 2 for w in widths) <= width
+    if spread:
+        heads = [" " * names + "".join(f"  {h:>{w}}" for h, w in zip(view.columns, widths, strict=True))]
     else:
-        gap, widths = 1, values
-        lines += [
-            Text(part, style="dim") for part in textwrap.wrap(" / ".join(view.columns), max(1, width))[:2]
-        ]
+        widths, heads = values, textwrap.wrap(" / ".join(view.columns), max(1, width))[:2]
+    gap = 2 if spread else 1
+    lines = [Text("Scores", style="bold"), *(Text(head, style="dim") for head in heads)]
     for row in view.rows:
         cells = "".join(" " * gap + f"{v:>{w}}" for v, w in zip(row[1:], widths, strict=False))
         lines.append(Text(f"{row[0]:<{names}}{cells}"))
