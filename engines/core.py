@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
@@ -51,6 +52,9 @@ class GameState(ABC):
     game: ClassVar[str]
     editions: ClassVar[tuple[str, ...]] = ()  # the header's "edition" values, if any
     turn_moves: ClassVar[frozenset[str]] = frozenset()  # verbs that make a player's turn
+    # Each verb's keys beside "player" and "move": what a live input may carry, so
+    # nothing but the engine's own fields is ever stored (see ``check_action_keys``).
+    action_keys: ClassVar[Mapping[str, frozenset[str]]] = {}
     players: list[str]
 
     @classmethod
@@ -141,3 +145,21 @@ def check_players(header: dict[str, Any], low: int, high: int) -> list[str]:
             "player-count", f"this game takes {low} to {high} players, the header names {len(players)}"
         )
     return list(players)
+
+
+def check_action_keys(state: GameState, action: Any) -> None:
+    """Refuse an action that carries keys its verb does not define. Replayed logs may
+    carry extra keys (they are ignored there); a live table stores only the engine's
+    own fields. An unknown verb is left for the game's own rules to name."""
+    if not isinstance(action, dict):
+        return
+    allowed = state.action_keys.get(action.get("move"))  # type: ignore[arg-type]
+    if allowed is None:
+        return
+    extra = sorted(str(k) for k in action if k not in allowed and k not in {"player", "move"})
+    if extra:
+        known = ", ".join(["player", "move", *sorted(allowed)])
+        raise IllegalAction(
+            "unknown-key",
+            f'a "{action["move"]}" has no {", ".join(repr(k) for k in extra[:3])}; its keys are {known}',
+        )

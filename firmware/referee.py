@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines import new_game
-from engines.core import Action, Event, GameState, RuleError
+from engines.core import Action, Event, GameState, RuleError, check_action_keys
 from engines.replay import LogError, Replay, replay
 from firmware.store import Store, StoreError
 
@@ -92,6 +92,7 @@ class Referee:
     def act(self, action: Action) -> list[Event]:
         """Judge, commit, publish. An illegal action raises ``IllegalAction`` and changes
         nothing; a store failure raises ``StoreError`` with the state rebuilt from disk."""
+        check_action_keys(self.state, action)  # nothing but the engine's own fields is stored
         events = self.state.apply(action)  # validates before it mutates
         try:
             self.store.append(self.game_id, action)
@@ -118,6 +119,7 @@ class Referee:
         if not self.actions:
             raise StoreError("there is no action to correct")
         before = _replay_lines(self.header, self.actions[:-1])
+        check_action_keys(before.state, action)
         events = before.state.apply(action)
         self.store.replace_last(self.game_id, action)
         if before.state.finished:

@@ -147,12 +147,8 @@ class Appliance:
             lang,
             self.pin,
             self.frame_png,
-            warnings=lambda: (
-                [d.error for d in devices if d.error]
-                + self.landslides.notices()
-                + self.cameras.notices()
-                + self.cards.notices()
-            ),
+            warnings=lambda: [d.error for d in devices if d.error],  # the page's error banner
+            notices=lambda: self.landslides.notices() + self.cameras.notices() + self.cards.notices(),
         )
         self.web_task: asyncio.Task[None] | None = None
         self.server: Any = None

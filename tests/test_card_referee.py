@@ -229,7 +229,7 @@ def test_the_appliance_shows_the_cameras_notice_on_the_page_and_the_oled(tmp_pat
         try:
             app.cards.observed(table({0: [], 1: ["blue-2"], 2: []}))
             notice = "PUT IT BACK: blue 2 in Ben's row, but it is Ann's turn"
-            assert notice in app.hub.snapshot()["warnings"]
+            assert notice in app.hub.snapshot()["notices"] and app.hub.snapshot()["warnings"] == []
             assert not ImageChops.difference(
                 app.presenter.frame(app.referee), screens.camera(*app.cards.notice)
             ).getbbox()
@@ -240,11 +240,10 @@ def test_the_appliance_shows_the_cameras_notice_on_the_page_and_the_oled(tmp_pat
             app.cards.observed(table({**rows, 2: ["blue-5", "red-4"]}))
             app.cards.observed(table({**rows, 0: ["yellow-3", "green-2", "red-1"], 2: ["blue-5", "red-4"]}))
             scorings = app.hub.snapshot()["scorings"]
-            assert scorings and scorings[0].startswith(
-                "SCORING at 3 mummies, triggered by Ann: Ann +8, Ben +2, Cleo -5 — "
-            )
-            assert "Ann: yellow 3 ×2 = +6, green 2 ×1 = +2, red 1 ×0 = +0 (+8)" in scorings[0]
-            assert notice not in app.hub.snapshot()["warnings"]
+            assert [s["n"] for s in scorings] == [1]
+            assert scorings[0]["text"].endswith("at 3 mummies, triggered by Ann: Ann +8, Ben +2, Cleo -5")
+            assert "Ann: yellow 3 ×2 = +6, green 2 ×1 = +2, red 1 ×0 = +0 (+8)" in scorings[0]["details"]
+            assert notice not in app.hub.snapshot()["notices"]
         finally:
             app.close()
 

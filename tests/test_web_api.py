@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -119,7 +120,9 @@ def test_the_right_pin_sets_a_strict_httponly_cookie_and_moves_are_made(
     move = first_move()
     state = client.post("/api/actions", json={"action": move}).json()
     assert state["actions"] == 1 and hub.referee.actions == [move]
-    assert client.get("/api/history").json()["actions"] == [{"n": 1, "action": move}]
+    history = client.get("/api/history").json()["actions"]
+    assert [(h["n"], h["action"]) for h in history] == [(1, move)]
+    assert history[0]["text"].startswith("Ann takes ") and f"(#{move['index']})" in history[0]["text"]
 
 
 def test_an_illegal_move_is_refused_with_the_rule(client: TestClient, hub: TableHub) -> None:
@@ -223,3 +226,73 @@ def test_updates_are_numbered_and_a_returning_page_gets_what_it_missed(hub: Tabl
         and first_visit[0]["state"]["actions"] == 3
     )
     assert json.dumps(missed)  # what the stream sends is plain JSON
+
+
+# ------------------------------------------------------------------ hostile clients
+
+
+def test_a_body_over_the_limit_is_refused_before_it_is_read(client: TestClient, hub: TableHub) -> None:
+    unlock(client)
+    move = first_move()
+    big = json.dumps({"action": {**move, "pad": "x" * (10 * 1024 * 1024)}})
+    response = client.post("/api/actions", content=big, headers={"content-type": "application/json"})
+    assert response.status_code == 413 and response.json()["error"]["code"] == "too-large"
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
+        yield b'{"action": {"pad": "'
+        for _ in range(100):
+            yield b"x" * 4096
+        yield b'"}}'
+
+    response = client.post("/api/actions", content=chunks(), headers={"content-type": "application/json"})
+    assert response.status_code == 413
+    assert hub.referee.actions == []
+    assert client.post("/api/actions", json={"action": move}).status_code == 200
+
+
+def test_an_action_with_keys_the_engine_does_not_define_is_a_422_and_never_stored(
+    client: TestClient, hub: TableHub
+) -> None:
+    unlock(client)
+    move = first_move()
+    response = client.post("/api/actions", json={"action": {**move, "pad": "x" * 1000}})
+    assert response.status_code == 422
+    assert (
+        response.json()["error"]["code"] == "unknown-key" and "'pad'" in response.json()["error"]["message"]
+    )
+    assert hub.referee.actions == []
+    assert client.post("/api/actions", json={"action": move}).status_code == 200
+    assert client.post("/api/correct", json={"action": {**move, "note": "hi"}}).status_code == 422
+    assert hub.referee.actions == [move]
+    assert all(set(a) <= {"player", "move", "index"} for a in hub.store.load(hub.referee.game_id).actions)
+
+
+@pytest.mark.parametrize(
+    "origin",
+    ["null", "http://evil.example", "http://testserver.evil.example", "https://testserver:444", "file://"],
+)
+def test_a_change_from_another_origin_is_forbidden(client: TestClient, hub: TableHub, origin: str) -> None:
+    unlock(client)
+    move = first_move()
+    for path, body in (("/api/actions", {"action": move}), ("/api/undo", {}), ("/api/session", {"pin": PIN})):
+        response = client.post(path, json=body, headers={"Origin": origin})
+        assert response.status_code == 403, path
+        assert response.json()["error"]["code"] == "cross-site"
+    cross = client.post("/api/actions", json={"action": move}, headers={"Sec-Fetch-Site": "cross-site"})
+    assert cross.status_code == 403
+    assert hub.referee.actions == []
+    same = client.post("/api/actions", json={"action": move}, headers={"Origin": "http://testserver"})
+    assert same.status_code == 200 and hub.referee.actions == [move]
+
+
+def test_the_api_docs_work_offline_and_there_is_a_favicon(client: TestClient) -> None:
+    for path in ("/docs", "/redoc"):
+        page = client.get(path)
+        assert page.status_code == 200
+        sources = re.findall(r'(?:src|href)="([^"]+)"', page.text) + re.findall(r"url: '([^']+)'", page.text)
+        assert sources, path
+        for source in sources:
+            assert source.startswith("/"), f"{path} loads {source} from elsewhere"
+            assert client.get(source).status_code == 200, source
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg")

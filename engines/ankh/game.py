@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from functools import cache, lru_cache
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from engines.ankh.cards import (
     COLOURS,
@@ -76,6 +77,10 @@ _PAPYRI = _Papyri()
 
 class Ankh(GameState):
     game = "ankh"
+    action_keys: ClassVar[Mapping[str, frozenset[str]]] = {
+        "play": frozenset({"papyrus", "card"}),
+        "sacrifice": frozenset({"count"}),
+    }
     turn_moves = frozenset({"play", "sacrifice"})
 
     def __init__(

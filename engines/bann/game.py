@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from itertools import combinations
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from engines.bann.cards import (
     BOX,
@@ -74,6 +75,16 @@ def _fresh_turn(extra: bool = False) -> dict[str, Any]:
 
 class Bann(GameState):
     game = "bann"
+    action_keys: ClassVar[Mapping[str, frozenset[str]]] = {
+        "draw": frozenset({"count"}),
+        "swap": frozenset({"cards"}),
+        "play": frozenset({"kind", "card", "to", "remove"}),
+        "complete": frozenset(),
+        "give-mummy": frozenset({"cards", "to"}),
+        "end": frozenset(),
+        "discard": frozenset({"card"}),
+        "arrow": frozenset({"kind"}),
+    }
     turn_moves = frozenset({"draw", "swap", "play"})
 
     def __init__(

@@ -13,7 +13,8 @@ The board is data (``board.py``); the state is plain data that round-trips throu
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
 
 from engines.core import (
     Action,
@@ -43,6 +44,13 @@ VERBS = ("reveal", "choose", "enter", "pull", "move")
 
 class GuloGulo(GameState):
     game = "gulogulo"
+    action_keys: ClassVar[Mapping[str, frozenset[str]]] = {
+        "reveal": frozenset({"colour"}),
+        "choose": frozenset({"colour"}),
+        "enter": frozenset(),
+        "pull": frozenset({"result", "fell"}),
+        "move": frozenset({"direction"}),
+    }
     turn_moves = frozenset({"reveal", "choose", "enter"})
 
     def __init__(

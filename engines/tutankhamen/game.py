@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Self
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
 
 from engines.core import (
     Action,
@@ -31,6 +32,13 @@ START = -1  # pawn position before the first tile
 
 class Tutankhamen(GameState):
     game = "tutankhamen"
+    action_keys: ClassVar[Mapping[str, frozenset[str]]] = {
+        "take": frozenset({"index"}),
+        "beyond": frozenset(),
+        "steal": frozenset({"from", "tile"}),
+        "joker": frozenset({"tiles"}),
+        "pass": frozenset(),
+    }
     editions = tuple(EDITIONS)
     turn_moves = frozenset({"take", "beyond"})
 

@@ -16,15 +16,17 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines import GAMES
 from engines.core import RuleError
 from engines.replay import LogError
 from firmware.store import StoreError
+from firmware.web.guards import BodyLimit, same_origin
 from firmware.web.hub import TableHub
 
 COOKIE = "scarab_session"
@@ -59,12 +61,16 @@ def problem(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
 
 
 def create_app(hub: TableHub) -> FastAPI:
-    app = FastAPI(
+    # /docs and /redoc from the package's own copies of their scripts: a table's network
+    # is often offline, and a CDN would leave them blank there.
+    app: FastAPI = FastAPIOffline(
         title="Scarab",
         version="1",
         description="The table's referee: read the game, and (with the table PIN) change it.",
         responses={400: {"model": Problem}, 422: {"model": Problem}},
+        favicon_url="/static/favicon.svg",
     )
+    app.add_middleware(BodyLimit)  # a body over the limit is refused before it is parsed
     static = resources.files("firmware.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
 
@@ -81,7 +87,8 @@ def create_app(hub: TableHub) -> FastAPI:
         return problem(exc.status_code, "http", str(exc.detail))
 
     def session(request: Request) -> None:
-        """Every change needs a PIN session cookie and a JSON body."""
+        """Every change needs the page's own origin, a PIN session cookie and a JSON body."""
+        same_origin(request)
         if not request.headers.get("content-type", "").startswith("application/json"):
             raise HTTPException(415, {"code": "json-only", "message": "send the request as JSON"})
         if not hub.authorised(request.cookies.get(COOKIE)):
@@ -93,7 +100,8 @@ def create_app(hub: TableHub) -> FastAPI:
         try:
             call(*args)
         except RuleError as exc:
-            raise HTTPException(409, {"code": exc.code, "message": exc.message}) from None
+            status = 422 if exc.code == "unknown-key" else 409  # not a move at all, vs a rule broken
+            raise HTTPException(status, {"code": exc.code, "message": exc.message}) from None
         except LogError as exc:
             raise HTTPException(409, {"code": exc.code, "message": exc.message}) from None
         except StoreError as exc:
@@ -105,6 +113,10 @@ def create_app(hub: TableHub) -> FastAPI:
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def page() -> HTMLResponse:
         return HTMLResponse(static.joinpath("index.html").read_text("utf-8"))
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> RedirectResponse:
+        return RedirectResponse("/static/favicon.svg", status_code=301)
 
     @app.get(
         "/api/state",
@@ -137,12 +149,14 @@ def create_app(hub: TableHub) -> FastAPI:
     async def stream(
         request: Request, last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None
     ) -> AsyncIterator[ServerSentEvent]:
-        seen = int(last_event_id) if last_event_id and last_event_id.isdigit() else None
+        """Every update from the one after ``Last-Event-ID`` on; a snapshot first when that
+        id is missing or not one this run can continue from."""
+        seen = hub.parse_event_id(last_event_id)
         pending = hub.since(seen)
         while True:
             for update in pending:
                 seen = update["seq"]
-                yield ServerSentEvent(raw_data=update["raw"], id=str(seen), event="update")
+                yield ServerSentEvent(raw_data=update["raw"], id=update["id"], event="update")
             if await request.is_disconnected():
                 return
             pending = await hub.wait(seen or 0, STREAM_WAIT)
@@ -151,6 +165,7 @@ def create_app(hub: TableHub) -> FastAPI:
 
     @app.post("/api/session", summary="Enter the table PIN; sets the session cookie")
     async def login(body: PinRequest, request: Request, response: Response) -> dict[str, Any]:
+        same_origin(request)
         if not request.headers.get("content-type", "").startswith("application/json"):
             raise HTTPException(415, {"code": "json-only", "message": "send the request as JSON"})
         client = request.client.host if request.client else "unknown"

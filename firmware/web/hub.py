@@ -4,26 +4,35 @@ page, and the table PIN's sessions.
 Updates are numbered; each carries the whole public state plus the events of that
 change, and the last few hundred are kept, so a page that reconnects with the last
 number it saw gets exactly what it missed (or one fresh snapshot if it was away too long).
+A stream id is ``<boot>-<number>``: the boot part changes with every start, so a page
+that last saw an earlier run (or sends anything else) is never taken to be up to date.
+
+Fan-out has no shared lock: every waiting page parks on an event of its own, and a
+commit sets them all. A page that is cancelled or slow only ever loses its own event.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import secrets
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engines import new_game
 from engines.core import Action
 from engines.replay import document, replay
-from engines.wording import render_details, render_event, wording
+from engines.wording import render_action, render_details, render_event, wording
 from firmware.referee import Change, Referee
 from firmware.store import Store
 
 KEEP = 500  # updates kept for reconnecting pages
+_EVENT_ID = re.compile(r"([0-9a-f]{8})-([0-9]{1,12})", re.ASCII)
 MAX_WRONG_PINS = 5
 LOCKOUT_SECONDS = 60.0
 
@@ -53,6 +62,10 @@ class Lockout:
         self.wrong.pop(client, None)
 
 
+def render_scoring(event: dict[str, Any], game: str, lang: str, edition: str | None) -> str:
+    return render_event(event, game, lang, edition)
+
+
 class TableHub:
     """Owns the current game for the web side; the appliance shares it."""
 
@@ -65,6 +78,7 @@ class TableHub:
         frame_png: Callable[[], bytes] | None = None,
         clock: Callable[[], float] = time.monotonic,
         warnings: Callable[[], list[str]] = list,
+        notices: Callable[[], list[str]] = list,
     ) -> None:
         self.warnings = warnings
         self.store = store
@@ -75,9 +89,13 @@ class TableHub:
         self.frame_png = frame_png
         self.updates: deque[dict[str, Any]] = deque(maxlen=KEEP)
         self.seq = 0
-        self.changed = asyncio.Condition()
+        self.boot = secrets.token_hex(4)  # this run's part of every stream id
+        self.notices = notices
         self.on_new_game: list[Callable[[Referee], None]] = []
-        self._wakers: set[asyncio.Task[None]] = set()
+        self._waiters: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
+        self._history: list[dict[str, Any]] = []
+        self._history_at = -1  # the update the history was worded for
+        self._waiters_lock = threading.Lock()  # only ever held for a set operation, never across an await
         self.referee = referee
         referee.subscribe(self._record)
         self._push("snapshot", [])
@@ -97,23 +115,25 @@ class TableHub:
         doc = document(self.referee.game, self.language)
         del doc["events"]
         doc["game_id"] = self.referee.game_id
-        doc["warnings"] = self.warnings()  # devices that failed: shown on the page's banner
+        doc["warnings"] = self.warnings()  # devices that failed: the page's error banner
+        doc["notices"] = self.notices()  # hints for the table ("clear away …"): not errors
         doc["actions"] = len(self.referee.actions)
-        state = self.referee.state
-        scored = [e for e in self.referee.events if e.get("type") == "scored"][-8:]
-        doc["scorings"] = [
-            " — ".join(
-                text
-                for text in (
-                    render_event(e, state.game, self.language, state.edition),
-                    render_details(e, state.game, self.language),
-                )
-                if text
-            )
-            for e in reversed(scored)
-        ]
+        doc["scorings"] = self._scorings()
         self._doc = doc
         self._doc_json = json.dumps(doc, ensure_ascii=False).encode()
+
+    def _scorings(self) -> list[dict[str, Any]]:
+        """Every scoring so far, oldest first, numbered from 1, in words."""
+        state = self.referee.state
+        scored = [e for e in self.referee.events if e.get("type") == "scored"]
+        return [
+            {
+                "n": n,
+                "text": render_scoring(event, state.game, self.language, state.edition),
+                "details": render_details(event, state.game, self.language),
+            }
+            for n, event in enumerate(scored, start=1)
+        ]
 
     def label(self, action: Action) -> str:
         """An action in words for a button: token values named in the session's language;
@@ -149,8 +169,25 @@ class TableHub:
         return {"to_act": state.to_act, "actions": actions, "labels": [self.label(a) for a in actions]}
 
     def history(self) -> list[dict[str, Any]]:
-        """Every action with its number, newest first."""
-        return [{"n": i + 1, "action": a} for i, a in reversed(list(enumerate(self.referee.actions)))]
+        """Every action with its number and its words, newest first."""
+        if self._history_at != self.seq:
+            texts = self._worded_actions()
+            self._history = [
+                {"n": i + 1, "action": a, "text": texts[i]}
+                for i, a in reversed(list(enumerate(self.referee.actions)))
+            ]
+            self._history_at = self.seq
+        return self._history
+
+    def _worded_actions(self) -> list[str]:
+        """Each action in words, worded against the state it was made in (a take names
+        the tile that lay there), by replaying the game once."""
+        state = new_game(self.referee.header)
+        texts = []
+        for action in self.referee.actions:
+            texts.append(render_action(action, state, self.language))
+            state.apply(action)
+        return texts
 
     def events(self) -> list[dict[str, Any]]:
         return list(self.referee.events)
@@ -166,25 +203,62 @@ class TableHub:
         self._build()
         self.seq += 1
         # "at": when it was committed (wall clock), so a page can tell how fresh it is.
-        update = {"seq": self.seq, "kind": kind, "at": time.time(), "events": events, "state": self._doc}
-        update["raw"] = json.dumps({k: v for k, v in update.items()}, ensure_ascii=False)  # encoded once
+        update = {
+            "seq": self.seq,
+            "id": self.event_id(self.seq),
+            "kind": kind,
+            "at": time.time(),
+            "events": events,
+            "state": self._doc,
+        }
+        update["raw"] = json.dumps(update, ensure_ascii=False)  # encoded once for every page
         self.updates.append(update)
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        task = loop.create_task(self._wake())
-        self._wakers.add(task)
-        task.add_done_callback(self._wakers.discard)
+        self._wake_all()
 
-    async def _wake(self) -> None:
-        async with self.changed:
-            self.changed.notify_all()
+    def _wake_all(self) -> None:
+        with self._waiters_lock:
+            waiters = list(self._waiters)
+        for loop, event in waiters:
+            try:
+                running = asyncio.get_running_loop()
+            except RuntimeError:
+                running = None
+            if running is loop:
+                event.set()
+                continue
+            try:
+                loop.call_soon_threadsafe(event.set)  # a commit made outside the page's loop
+            except RuntimeError:  # that loop has closed: its page is gone
+                with self._waiters_lock:
+                    self._waiters.discard((loop, event))
+
+    # ------------------------------------------------------------ stream ids
+
+    def event_id(self, seq: int) -> str:
+        return f"{self.boot}-{seq}"
+
+    def parse_event_id(self, value: str | None) -> int | None:
+        """The update number a page last saw, if it is one this run can continue from;
+        None (the page gets a snapshot) for anything else: another run's id, a number
+        beyond the newest, garbage of any kind."""
+        if not value:
+            return None
+        found = _EVENT_ID.fullmatch(value.strip())
+        if found is None or found.group(1) != self.boot:
+            return None
+        seq = int(found.group(2))
+        return seq if seq <= self.seq else None
 
     def since(self, last_seen: int | None) -> list[dict[str, Any]]:
         """The updates a page that saw ``last_seen`` has missed; a snapshot if it was
-        away longer than the buffer reaches back (or never saw any)."""
-        if last_seen is None or not self.updates or last_seen < self.updates[0]["seq"] - 1:
+        away longer than the buffer reaches back, never saw any, or names a number this
+        run has not reached."""
+        if (
+            last_seen is None
+            or not self.updates
+            or last_seen < self.updates[0]["seq"] - 1
+            or last_seen > self.seq
+        ):
             latest = {k: v for k, v in self.updates[-1].items() if k != "raw"}
             latest["kind"] = "snapshot"
             latest["events"] = []
@@ -193,14 +267,27 @@ class TableHub:
         return [u for u in self.updates if u["seq"] > last_seen]
 
     async def wait(self, last_seen: int, timeout: float) -> list[dict[str, Any]]:
-        if self.seq > last_seen:
+        """What a page that saw ``last_seen`` has missed, waiting up to ``timeout``
+        seconds for something new ([] if nothing came). Cancelling it touches nobody else."""
+        if self.seq != last_seen:
             return self.since(last_seen)
-        async with self.changed:
-            try:
-                await asyncio.wait_for(self.changed.wait_for(lambda: self.seq > last_seen), timeout)
-            except TimeoutError:
-                return []
+        entry = (asyncio.get_running_loop(), asyncio.Event())
+        with self._waiters_lock:
+            self._waiters.add(entry)
+        try:
+            if self.seq == last_seen:  # a commit from another thread may have just landed
+                await asyncio.wait_for(entry[1].wait(), timeout)
+        except TimeoutError:
+            return []
+        finally:
+            with self._waiters_lock:
+                self._waiters.discard(entry)
         return self.since(last_seen)
+
+    @property
+    def waiting(self) -> int:
+        """Pages parked waiting for the next update (for tests and the benchmark)."""
+        return len(self._waiters)
 
     # -------------------------------------------------------------- sessions
 
