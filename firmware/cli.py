@@ -1,19 +1,25 @@
 """The ``scarab`` command: one console script, one subcommand per job.
 
 Exit codes (DESIGN.md): 0 ok, 2 usage error, 3 rejected input — with
-``{"error": {"code", "message", "line"?}}`` on stdout under ``--json``.
+``{"error": {"code", "message", "line"?}}`` on stdout under ``--json`` — and never a
+traceback for bad input: argparse's own complaints, a handler's ``UsageError``, a
+``LogError`` and a ``ConfigError`` all end here as one line (or that JSON document).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import math
 import os
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
 
 from engines.replay import LogError
+from firmware.config import ConfigError
 
 # NumPy's BLAS threads fight OpenCV's for the Pi's few cores and make a camera frame many
 # times slower under load; one thread each is fastest for the small matrices used here.
@@ -21,6 +27,78 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 EXIT_OK, EXIT_USAGE, EXIT_REJECTED = 0, 2, 3
+EXIT_PIPE_CLOSED = 1  # what Python's docs (and rich) use when the reader of stdout went away
+
+
+class UsageError(Exception):
+    """A command line Scarab cannot act on (exit 2); ``prog`` is filled in by ``main``."""
+
+    def __init__(self, message: str, prog: str | None = None, code: str = "usage") -> None:
+        super().__init__(message)
+        self.message, self.prog, self.code = message, prog, code
+
+
+class ScarabParser(argparse.ArgumentParser):
+    """argparse, but a bad command line raises ``UsageError`` instead of printing the
+    usage block and exiting, so ``main`` reports it as one line or as JSON."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message, self.prog)
+
+
+# ---------------------------------------------------------------- argument types
+
+
+def _number(text: str, kind: Callable[[str], Any]) -> Any:
+    try:
+        value = kind(text)
+    except ValueError:
+        what = "a whole number" if kind is int else "a number"
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
+    return value
+
+
+def seconds_range(low: float, high: float, above: bool = False) -> Callable[[str], float]:
+    """An argparse type for a finite number of seconds from ``low`` (or, ``above``, more
+    than ``low``) to ``high`` — a bound that keeps sleeps and recordings sane."""
+
+    def parse(text: str) -> float:
+        value = float(_number(text, float))
+        if value > high or value < low or (above and value == low):
+            span = f"above {low:g} and at most {high:g}" if above else f"{low:g} to {high:g}"
+            raise argparse.ArgumentTypeError(f"must be {span} seconds, not {text}")
+        return value
+
+    return parse
+
+
+seconds = seconds_range(0, 3600)  # a pause between steps
+positive_seconds = seconds_range(0, 86_400, above=True)  # a wait
+
+
+def port(text: str) -> int:
+    """A TCP port, 0 (any free port) to 65535."""
+    value = _number(text, int)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {text}")
+    return int(value)
+
+
+def int_range(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type for a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        value = _number(text, int)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {text}")
+        return int(value)
+
+    return parse
+
+
+# ------------------------------------------------------------------------ output
 
 
 def emit_json(doc: Any) -> None:
@@ -34,8 +112,25 @@ def reject(error: LogError, as_json: bool) -> int:
         emit_json(error.to_json())
     else:
         where = f" (line {error.line})" if error.line is not None else ""
-        print(f"scarab: rejected{where}: {error.message} [{error.code}]", file=sys.stderr)
+        print(f"scarab: rejected{where}: {one_line(error.message)} [{error.code}]", file=sys.stderr)
     return EXIT_REJECTED
+
+
+def usage(error: UsageError, as_json: bool) -> int:
+    """Report a bad command line: one line naming the command, exit 2."""
+    if as_json:
+        emit_json({"error": {"code": error.code, "message": error.message}})
+    else:
+        prog = error.prog or "scarab"
+        print(f"{prog}: {one_line(error.message)} (see {prog} --help)", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+# ------------------------------------------------------------------------ files
 
 
 def read_text_file(path: str) -> str:
@@ -51,12 +146,36 @@ def read_text_file(path: str) -> str:
         raise LogError("unreadable-file", f"no permission to read {path}", None) from None
     except UnicodeDecodeError:
         raise LogError("unreadable-file", f"{path} is not UTF-8 text", None) from None
+    except OSError as exc:
+        raise LogError("unreadable-file", f"cannot read {path}: {exc.strerror or exc}", None) from None
+
+
+def check_writable(path: str | Path, make_parents: bool = False) -> Path:
+    """Refuse an output file that cannot be written *before* the work that fills it (a
+    recording, an enrolment), not after. ``make_parents``: missing folders are made later."""
+    out = Path(path)
+    if out.is_dir():
+        raise LogError("unwritable", f"{out} is a folder, not a file", None)
+    folder = out.parent
+    if make_parents:
+        while not folder.exists() and folder != folder.parent:
+            folder = folder.parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise LogError("unwritable", f"cannot write {out}: {folder} {what}", None)
+    target = out if out.exists() else folder
+    if not os.access(target, os.W_OK):
+        raise LogError("unwritable", f"cannot write {out}: no permission", None)
+    return out
+
+
+# ------------------------------------------------------------------------ main
 
 
 def build_parser() -> argparse.ArgumentParser:
     from firmware import doctor, games_cmd, replay_cmd, run, sensor_cmd, simulate, vision_cmd
 
-    parser = argparse.ArgumentParser(prog="scarab", description="Scarab, the table referee and scorekeeper.")
+    parser = ScarabParser(prog="scarab", description="Scarab, the table referee and scorekeeper.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     replay_cmd.add_parser(sub)
     simulate.add_parser(sub)
@@ -68,17 +187,63 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def wants_json(argv: Sequence[str]) -> bool:
+    """Whether the command line asks for JSON, read before argparse has parsed it (its
+    own errors must honour ``--json`` too; argparse takes any unique prefix)."""
+    words = list(argv)
+    words = words[: words.index("--")] if "--" in words else words
+    return any(len(w) >= 3 and "--json".startswith(w) for w in words)
+
+
+def prog_of(args: argparse.Namespace) -> str:
+    words = [getattr(args, k, None) for k in ("command", "sensor_command", "vision_command")]
+    return " ".join(["scarab", *(w for w in words if w)])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        code = dispatch(argv)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+        return code
+    except BrokenPipeError:
+        return pipe_closed()
+
+
+def dispatch(argv: list[str]) -> int:
+    as_json = wants_json(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except UsageError as error:
+        return usage(error, as_json)
+    as_json = bool(getattr(args, "json", False))
     try:
         return int(args.handler(args))
+    except UsageError as error:
+        error.prog = error.prog or prog_of(args)
+        return usage(error, as_json)
     except LogError as error:
-        return reject(error, getattr(args, "json", False))
+        return reject(error, as_json)
+    except ConfigError as error:
+        return reject(LogError("bad-config", str(error), None), as_json)
     except KeyboardInterrupt:
         print("scarab: interrupted", file=sys.stderr)
         return 130
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def pipe_closed() -> int:
+    """The reader of stdout went away (``scarab … | head``): stop quietly. As Python's
+    docs on SIGPIPE advise, stdout is pointed at /dev/null so that the interpreter's own
+    flush at exit does not fail a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):  # no real stdout (a test's capture)
+        pass
+    return EXIT_PIPE_CLOSED
+
+
+if __name__ == "__main__":  # python -m firmware.cli: run the one firmware.cli the handlers import,
+    from firmware.cli import main as _main  # so that its UsageError is the one caught
+
+    sys.exit(_main())

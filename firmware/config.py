@@ -19,8 +19,16 @@ DEFAULT_PATH = Path("/etc/scarab/config.toml")
 MODEL_FILE = Path("/proc/device-tree/model")
 
 
+MAX_BYTES = 1 << 20  # a config is a few hundred bytes; more is the wrong file
+
+
 class ConfigError(Exception):
-    """A config file Scarab cannot use; the message names the file and the key."""
+    """A config file Scarab cannot use; the message names the file and the key (``key``,
+    e.g. ``table.game``, when one key is to blame)."""
+
+    def __init__(self, message: str, key: str | None = None) -> None:
+        super().__init__(message)
+        self.key = key
 
 
 def on_raspberry_pi(model_file: Path = MODEL_FILE) -> bool:
@@ -132,21 +140,48 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("buzzer", "driver"): ("auto", "gpio", "mock", "none"),
     ("camera", "driver"): ("auto", "picamera2", "opencv", "folder", "none"),
     ("sensor", "driver"): ("auto", "adxl345", "sw420", "sw520d", "trace", "none"),
+    ("sensor", "rate_hz"): (400, 800, 1600),
+}
+GPIO = (0, 27)  # the BCM numbers on the Pi's 40-pin header
+I2C_ADDRESS = (0x03, 0x77)  # the 7-bit addresses a device may answer at
+ANY = 2**31 - 1  # no upper limit worth naming
+# (section, key) -> (lowest, highest): values outside can never work, so they are refused
+RANGES: dict[tuple[str, str], tuple[int, int]] = {
+    ("oled", "i2c_port"): (0, ANY),
+    ("oled", "i2c_address"): I2C_ADDRESS,
+    ("oled", "rotate"): (0, 3),
+    ("buttons", "next_pin"): GPIO,
+    ("buttons", "back_pin"): GPIO,
+    ("buttons", "menu_pin"): GPIO,
+    ("buttons", "bounce_ms"): (0, 10_000),
+    ("buzzer", "pin"): GPIO,
+    ("camera", "device"): (0, ANY),
+    ("camera", "width"): (1, 16_384),
+    ("camera", "height"): (1, 16_384),
+    ("camera", "interval_ms"): (0, 3_600_000),
+    ("camera", "votes"): (1, 1000),
+    ("camera", "wait_seconds"): (0, 86_400),
+    ("sensor", "i2c_port"): (0, ANY),
+    ("sensor", "i2c_address"): I2C_ADDRESS,
+    ("sensor", "int1_pin"): (-1, GPIO[1]),
+    ("sensor", "switch_pin"): GPIO,
+    ("sensor", "dispute_seconds"): (0, 3600),
+    ("web", "port"): (0, 65535),
 }
 
 
 def load(path: Path | str | None = None) -> Config:
-    """The config at ``path`` (or the default path if it exists), else all defaults."""
+    """The config at ``path`` (or the default path if it exists), else all defaults.
+    ``scarab run``, ``doctor`` and every other command judge a file by this one function."""
     explicit = path is not None
     file = Path(path) if explicit else Path(os.environ.get("SCARAB_CONFIG", DEFAULT_PATH))
     if not file.exists():
         if explicit:
             raise ConfigError(f"no config file at {file}")
         return Config()
+    text = _read(file)
     try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"cannot read {file}: {exc}") from None
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{file} is not valid TOML: {exc}") from None
     config = from_dict(data, str(file))
@@ -154,37 +189,121 @@ def load(path: Path | str | None = None) -> Config:
     return config
 
 
+def _read(file: Path) -> str:
+    """The file's text, read no further than a config can be long (``--config /dev/zero``)."""
+    try:
+        with open(file, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except IsADirectoryError:
+        raise ConfigError(f"{file} is a folder, not a config file") from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read {file}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise ConfigError(f"{file} is over {MAX_BYTES // 1024} KiB: not a Scarab config file")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ConfigError(f"{file} is not UTF-8 text: not a Scarab config file") from None
+
+
 def from_dict(data: dict[str, Any], where: str = "config") -> Config:
+    """A config from parsed TOML: every key known, typed and in range, and a table
+    session the game's rules accept — or a ConfigError naming the first key at fault."""
     config = Config()
     sections = {f.name: f for f in fields(Config) if f.name != "source"}
     for name, values in data.items():
         if name not in sections:
-            raise ConfigError(f"{where}: unknown section [{name}] (known: {', '.join(sections)})")
+            raise _unknown_section(name, values, sections, where)
         if not isinstance(values, dict):
-            raise ConfigError(f"{where}: [{name}] must be a table of keys")
+            raise ConfigError(f"{where}: [{name}] must be a table of keys", name)
         section = getattr(config, name)
-        hints = get_type_hints(type(section))
-        known = {f.name for f in fields(section)}
         for key, value in values.items():
-            if key not in known:
-                raise ConfigError(f"{where}: unknown key {name}.{key} (known: {', '.join(sorted(known))})")
-            _check_type(f"{where}: {name}.{key}", value, hints[key])
-            allowed = CHOICES.get((name, key))
-            if allowed and value not in allowed:
-                raise ConfigError(f"{where}: {name}.{key} must be one of {', '.join(allowed)}, not {value!r}")
+            _check_key(section, name, key, value, where)
             setattr(section, key, value)
+    check_table(config.table, where)
     return config
 
 
-def _check_type(label: str, value: Any, hint: Any) -> None:
+def _unknown_section(name: str, value: Any, sections: dict[str, Any], where: str) -> ConfigError:
+    """An unknown top-level name; a key written above every section says where it belongs."""
+    if not isinstance(value, dict):
+        defaults = Config()
+        homes = [s for s in sections if name in {f.name for f in fields(getattr(defaults, s))}]
+        if homes:
+            return ConfigError(f"{where}: {name} is outside any section: write it under [{homes[0]}]", name)
+    return ConfigError(f"{where}: unknown section [{name}] (known: {', '.join(sections)})", name)
+
+
+def _check_key(section: Any, name: str, key: str, value: Any, where: str) -> None:
+    known = {f.name for f in fields(section)}
+    label = f"{name}.{key}"
+    if key not in known:
+        raise ConfigError(f"{where}: unknown key {label} (known: {', '.join(sorted(known))})", label)
+    _check_type(f"{where}: {label}", value, get_type_hints(type(section))[key], label)
+    allowed = CHOICES.get((name, key))
+    if allowed and value not in allowed:
+        shown = ", ".join(map(str, allowed))
+        raise ConfigError(f"{where}: {label} must be one of {shown}, not {value!r}", label)
+    low, high = RANGES.get((name, key), (None, None))
+    if low is not None and high is not None and not low <= value <= high:
+        span = f"{low} or more" if high == ANY else f"{low} to {high}"
+        raise ConfigError(f"{where}: {label} must be {span}, not {value}", label)
+
+
+def check_table(table: Table, where: str = "config") -> None:
+    """The table session must be one the rules can start: a known game and edition, and
+    as many players as the game seats (asked of the engine itself, so never out of step).
+    ``scarab run --game`` calls this again after its override."""
+    from engines import GAMES, game_class, new_game
+    from engines.core import BadHeader
+
+    if table.game not in GAMES:
+        raise ConfigError(
+            f"{where}: table.game must be one of {', '.join(GAMES)}, not {table.game!r}", "table.game"
+        )
+    cls = game_class(table.game)
+    if cls.editions and table.edition not in cls.editions:
+        raise ConfigError(
+            f"{where}: table.edition of {table.game} must be one of {', '.join(cls.editions)},"
+            f" not {table.edition!r}",
+            "table.edition",
+        )
+    edition = table.edition if cls.editions else None
+    try:
+        new_game(cls.simulation_header(list(table.players), 0, edition))
+    except BadHeader as exc:
+        if exc.code == "player-count":
+            seats = _seats(cls, edition)
+            message = f"{table.game} seats {seats[0]} to {seats[-1]} players, not {len(table.players)}"
+        else:
+            message = exc.message.replace('"players"', "players")
+        raise ConfigError(f"{where}: table.players: {message}", "table.players") from None
+
+
+def _seats(cls: Any, edition: str | None) -> list[int]:
+    """The player counts a game accepts, found by asking it (only when reporting an error)."""
+    from engines import new_game
+    from engines.core import BadHeader
+
+    ok = []
+    for n in range(1, 13):
+        try:
+            new_game(cls.simulation_header([f"p{i}" for i in range(n)], 0, edition))
+        except BadHeader:
+            continue
+        ok.append(n)
+    return ok or [0]
+
+
+def _check_type(label: str, value: Any, hint: Any, key: str) -> None:
     if get_origin(hint) is list:
         (item,) = get_args(hint)
         if not isinstance(value, list) or not all(isinstance(v, item) for v in value):
-            raise ConfigError(f"{label} must be a list of {item.__name__}s")
+            raise ConfigError(f"{label} must be a list of {item.__name__}s", key)
         return
     ok = isinstance(value, hint) and not (hint is int and isinstance(value, bool))
     if not ok:
-        raise ConfigError(f"{label} must be {hint.__name__}, not {type(value).__name__} {value!r}")
+        raise ConfigError(f"{label} must be {hint.__name__}, not {type(value).__name__} {value!r}", key)
 
 
 def resolve_driver(driver: str, real: str, twin: str, on_pi: bool | None = None) -> str:

@@ -88,6 +88,15 @@ def list_games(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def write_out(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except IsADirectoryError:
+        raise LogError("unwritable", f"{path} is a folder, not a file", None) from None
+    except OSError as exc:
+        raise LogError("unwritable", f"cannot write {path}: {exc.strerror or exc}", None) from None
+
+
 def export_game(args: argparse.Namespace) -> int:
     store = open_store(args.db)
     if args.game == "last":
@@ -104,6 +113,8 @@ def export_game(args: argparse.Namespace) -> int:
                 f"GAME must be a number from `scarab games` or `last`, not {args.game!r}",
                 None,
             ) from None
+    if not 0 < game_id < 2**63:  # SQLite's ids; a larger number would overflow its integers
+        raise LogError("no-such-game", f"there is no game {game_id}", None)
     try:
         record = store.load(game_id)
     except StoreError as exc:
@@ -114,7 +125,7 @@ def export_game(args: argparse.Namespace) -> int:
         else "\n".join(record.log_lines()) + "\n"
     )
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        write_out(Path(args.out), text)
         print(f"scarab: wrote game {game_id} to {args.out}", file=sys.stderr)
     else:
         sys.stdout.write(text)

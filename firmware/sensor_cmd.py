@@ -15,7 +15,6 @@ import argparse
 import csv
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -23,12 +22,14 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
 from engines.replay import LogError
-from firmware.cli import EXIT_OK, emit_json, read_text_file
+from firmware.cli import EXIT_OK, check_writable, emit_json, read_text_file, seconds_range
 from firmware.config import ConfigError, Sensor, load, resolve_driver
 from firmware.landslide_referee import LEVEL_SENSORS, calibration_path, open_sensor
 from hardware.landslide import LandslideDetector, Settings, SwitchDetector, calibrate, steady_rate
 from hardware.motion import MotionSensor, Sample
 from hardware.trace_sim import Simulator, TraceError, TraceSensor, parse_trace, read_levels
+
+STEP_SECONDS = 1.1  # a calibration step: the filters settle for 0.1 s, then a second is measured
 
 
 def add_parser(sub: Any) -> None:
@@ -43,7 +44,12 @@ def add_parser(sub: Any) -> None:
 
     c = cmds.add_parser("calibrate", help="fit the threshold to this table: still, then rummaging")
     c.add_argument("--config", help="config file (default /etc/scarab/config.toml if present)")
-    c.add_argument("--seconds", type=float, default=10.0, help="length of each step (default 10)")
+    c.add_argument(
+        "--seconds",
+        type=seconds_range(STEP_SECONDS, 600),
+        default=10.0,
+        help="length of each step (default 10)",
+    )
     c.add_argument("--still", metavar="CSV", help="use this recording of the table at rest instead")
     c.add_argument("--rummage", metavar="CSV", help="use this recording of a hand rummaging instead")
     c.add_argument("--out", help="where to save it (default: sensor.calibration or the state directory)")
@@ -53,7 +59,12 @@ def add_parser(sub: Any) -> None:
     r = cmds.add_parser("record", help="record the configured sensor to a trace file (on a Pi)")
     r.add_argument("out", metavar="OUT.csv")
     r.add_argument("--config", help="config file (default /etc/scarab/config.toml if present)")
-    r.add_argument("--seconds", type=float, default=30.0, help="how long (default 30; Ctrl-C stops early)")
+    r.add_argument(
+        "--seconds",
+        type=seconds_range(0, 3600, above=True),
+        default=30.0,
+        help="how long (default 30; Ctrl-C stops early)",
+    )
     r.set_defaults(handler=record)
 
 
@@ -70,6 +81,8 @@ def read_trace(path: str) -> tuple[str, np.ndarray, np.ndarray, float]:
             values = read_levels(t, values)
     except TraceError as exc:
         raise LogError(exc.code, f"{path}: {exc.message}", exc.line) from None
+    except csv.Error as exc:  # the csv module's own refusals, e.g. a field over its size limit
+        raise LogError("malformed-csv", f"{path} is not a trace: {exc}", None) from None
     return kind, t, values, rate
 
 
@@ -159,14 +172,13 @@ def as_array(samples: list[Sample]) -> np.ndarray:
 
 def calibrate_cmd(args: argparse.Namespace) -> int:
     err = Console(stderr=True, highlight=False)
-    if args.seconds <= 0:
-        raise LogError("bad-seconds", "--seconds must be positive", None)
     if bool(args.still) != bool(args.rummage):
         raise LogError("bad-arguments", "give both --still and --rummage, or neither", None)
     try:
         section = load(getattr(args, "config", None)).sensor
     except ConfigError as exc:
         raise LogError("bad-config", str(exc), None) from None
+    out = check_writable(args.out or calibration_path(section), make_parents=True)
     if args.still:
         recordings = []
         for path in (args.still, args.rummage):
@@ -217,7 +229,6 @@ def calibrate_cmd(args: argparse.Namespace) -> int:
         settings, report = calibrate(still, hand, rate)
     except ValueError as exc:
         raise LogError("too-short", str(exc), None) from None
-    out = Path(args.out) if args.out else calibration_path(section)
     try:
         settings.save(out)
     except OSError as exc:
@@ -236,8 +247,7 @@ def calibrate_cmd(args: argparse.Namespace) -> int:
 
 
 def record(args: argparse.Namespace) -> int:
-    if args.seconds <= 0:
-        raise LogError("bad-seconds", "--seconds must be positive", None)
+    check_writable(args.out)  # before the recording, not after it
     section, sensor, simulated = sensor_from_config(args.config)
     if simulated:
         sim = Simulator(float(section.rate_hz), "room", seed=1)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
 from collections import Counter
+from dataclasses import dataclass
 from statistics import mean
 from typing import Any
 
@@ -20,9 +20,14 @@ from engines import GAMES, game_class, new_game
 from engines.core import Action, Event, GameState, RuleError
 from engines.playout import Playout, play_random
 from engines.wording import LANGUAGES, render_event, render_prompt
-from firmware.cli import EXIT_OK, EXIT_USAGE, emit_json
+from firmware.cli import EXIT_OK, UsageError, emit_json, int_range, seconds
 
 NAMES = ["Ann", "Ben", "Cleo", "Dirk", "Eva", "Finn"]
+MAX_GAMES = 1_000_000  # hours of playouts already; a longer run is a typo
+# header keys --set may not touch: their own options set them, or (mode) a random
+# player needs the full information every simulation plays with
+OWN_OPTION = {"game": "--game", "players": "--players", "seed": "--seed", "edition": "--edition"}
+FIXED = {"mode": "simulations always play with full information (mode full)"}
 
 
 def add_parser(sub: Any) -> None:
@@ -36,13 +41,13 @@ def add_parser(sub: Any) -> None:
         metavar="KEY=VALUE",
         help="an extra header key for every game, VALUE as JSON or plain text (e.g. target=100)",
     )
-    p.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
-    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--players", type=int_range(2, len(NAMES)), default=4, help="2 to 6 (default 4)")
+    p.add_argument("--games", type=int_range(1, MAX_GAMES), default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed for paths and choices (default 1)")
     p.add_argument("--watch", action="store_true", help="show one game turn by turn")
     p.add_argument(
         "--delay",
-        type=float,
+        type=seconds,
         default=None,
         help="seconds between steps with --watch (default 0.3 on a terminal, else 0)",
     )
@@ -57,33 +62,79 @@ def header_for(args: argparse.Namespace, seed: int) -> dict[str, Any]:
     cls = game_class(args.game)
     edition = args.edition or (cls.editions[0] if cls.editions else None)
     header = cls.simulation_header(NAMES[: args.players], seed, edition)
-    for item in args.set:
-        key, _, text = item.partition("=")
-        try:
-            header[key] = json.loads(text)
-        except json.JSONDecodeError:
-            header[key] = text
+    header.update(extra_keys(args.set))
     return header
 
 
+def extra_keys(items: list[str]) -> dict[str, Any]:
+    """``--set KEY=VALUE`` pairs, each VALUE read as JSON or else as plain text."""
+    extra: dict[str, Any] = {}
+    for item in items:
+        key, equals, text = item.partition("=")
+        if not equals or not key:
+            raise UsageError(f"--set takes KEY=VALUE, not {item!r}")
+        try:
+            extra[key] = json.loads(text)
+        except (json.JSONDecodeError, RecursionError):
+            extra[key] = text
+    return extra
+
+
+class ReadKeys(dict[str, Any]):
+    """A header that notes every key the engine looks up while it starts a game."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        super().__init__(data)
+        self.read: set[str] = set()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def __contains__(self, key: object) -> bool:
+        self.read.add(str(key))
+        return super().__contains__(key)
+
+
+def settable_keys(game: str) -> list[str]:
+    """The header keys a game reads that --set may give: asked of the engine itself by
+    starting one game, so the list can never drift from what the rules read."""
+    cls = game_class(game)
+    header = ReadKeys(cls.simulation_header(NAMES[:2], 0, cls.editions[0] if cls.editions else None))
+    new_game(header)
+    return sorted(header.read - set(OWN_OPTION) - set(FIXED))
+
+
+def check_set_keys(args: argparse.Namespace) -> None:
+    """Refuse a --set key the game would silently ignore, naming the keys it reads."""
+    accepted = settable_keys(args.game) if args.set else []
+    for key in extra_keys(args.set):
+        if key in OWN_OPTION:
+            raise UsageError(f"--set {key}=…: use {OWN_OPTION[key]} instead")
+        if key in FIXED:
+            raise UsageError(f"--set {key}=…: {FIXED[key]}")
+        if key not in accepted:
+            keys = ", ".join(accepted) or "none"
+            raise UsageError(f"--set {key}=…: {args.game} has no header key {key!r} (it reads: {keys})")
+
+
 def run(args: argparse.Namespace) -> int:
-    if not 2 <= args.players <= len(NAMES):
-        print(f"scarab simulate: --players must be 2 to {len(NAMES)}", file=sys.stderr)
-        return EXIT_USAGE
-    if args.games < 1:
-        print("scarab simulate: --games must be at least 1", file=sys.stderr)
-        return EXIT_USAGE
-    if args.edition and not game_class(args.game).editions:
-        print(f"scarab simulate: {args.game} has no editions", file=sys.stderr)
-        return EXIT_USAGE
-    if any("=" not in item for item in args.set):
-        print("scarab simulate: --set takes KEY=VALUE", file=sys.stderr)
-        return EXIT_USAGE
+    editions = game_class(args.game).editions
+    if args.edition and not editions:
+        raise UsageError(f"{args.game} has no editions")
+    if args.edition and args.edition not in editions:
+        raise UsageError(f"--edition of {args.game} is one of {', '.join(editions)}, not {args.edition!r}")
+    if args.watch and args.json:
+        raise UsageError("--watch shows one game in words; --json gives the statistics of many")
+    check_set_keys(args)
     try:  # the options make a header: check it once, with the words a log header gets
         new_game(header_for(args, 0))
     except RuleError as exc:
-        print(f"scarab simulate: {exc.message}", file=sys.stderr)
-        return EXIT_USAGE
+        raise UsageError(exc.message) from None
     if args.watch:
         return watch(args)
     return statistics(args)
@@ -91,14 +142,16 @@ def run(args: argparse.Namespace) -> int:
 
 def statistics(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
-    games: list[Playout] = []
+    games: list[Outcome] = []  # a few numbers per game: a million games fit in memory
+    turn_moves = game_class(args.game).turn_moves
     console = Console(stderr=True)
-    with Progress(console=console, transient=True) as progress:
+    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task(f"{args.games} games", total=args.games)
         for _ in range(args.games):
-            games.append(play_random(header_for(args, rng.randrange(2**31)), rng))
+            playout = play_random(header_for(args, rng.randrange(2**31)), rng)
+            games.append(Outcome.of(playout, turn_moves))
             progress.advance(task)
-    stats = summarise(games, NAMES[: args.players], game_class(args.game).turn_moves)
+    stats = summarise(games, NAMES[: args.players])
     if args.json:
         emit_json(stats)
     else:
@@ -106,23 +159,42 @@ def statistics(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def summarise(games: list[Playout], players: list[str], turn_moves: frozenset[str]) -> dict[str, Any]:
-    """Game length (turns: actions whose verb is a turn; every action if the game names
-    none), scorings, endings and wins by seat."""
-    turns = [sum(1 for a in g.actions if not turn_moves or a["move"] in turn_moves) for g in games]
-    scorings = [sum(1 for e in g.events if e["type"] == "scored") for g in games]
+@dataclass(frozen=True)
+class Outcome:
+    """What the statistics need of one finished game."""
+
+    turns: int
+    actions: int
+    scorings: int
+    winners: tuple[str, ...]
+    ending: str
+
+    @classmethod
+    def of(cls, game: Playout, turn_moves: frozenset[str]) -> Outcome:
+        """Turns are actions whose verb is a turn (every action if the game names none)."""
+        return cls(
+            turns=sum(1 for a in game.actions if not turn_moves or a["move"] in turn_moves),
+            actions=len(game.actions),
+            scorings=sum(1 for e in game.events if e["type"] == "scored"),
+            winners=tuple(game.state.winners()),
+            ending=str(game.state.public_state().get("end")),
+        )
+
+
+def summarise(games: list[Outcome], players: list[str]) -> dict[str, Any]:
+    """Game length, scorings, endings and wins by seat."""
+    turns = [g.turns for g in games]
     wins: Counter[str] = Counter()
     for g in games:
-        wins.update(g.state.winners())
-    endings = Counter(str(g.state.public_state().get("end")) for g in games)
+        wins.update(g.winners)
     return {
         "games": len(games),
         "turns": {"mean": round(mean(turns), 2), "min": min(turns), "max": max(turns)},
-        "actions_mean": round(mean(len(g.actions) for g in games), 2),
-        "scorings_per_game": round(mean(scorings), 2),
+        "actions_mean": round(mean(g.actions for g in games), 2),
+        "scorings_per_game": round(mean(g.scorings for g in games), 2),
         "wins_by_seat": {f"{seat}:{name}": wins[name] for seat, name in enumerate(players)},
-        "shared_wins": sum(1 for g in games if len(g.state.winners()) > 1),
-        "endings": dict(endings),
+        "shared_wins": sum(1 for g in games if len(g.winners) > 1),
+        "endings": dict(Counter(g.ending for g in games)),
     }
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engines.replay import LogError
-from firmware.cli import EXIT_OK, emit_json
+from firmware.cli import EXIT_OK, check_writable, emit_json, positive_seconds
 from vision.errors import VisionError
 
 if TYPE_CHECKING:
@@ -76,7 +76,9 @@ def add_parser(sub: Any) -> None:
         help="Tutankhamen: the pawn colours to ask for (comma list)",
     )
     guided.add_argument("--only", metavar="LABEL,...", help="ask only for these faces (the rest are kept)")
-    guided.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for each face (60)")
+    guided.add_argument(
+        "--timeout", type=positive_seconds, default=60.0, help="seconds to wait for each face (60)"
+    )
     e.set_defaults(handler=refusing(enroll_cmd))
 
     r = cmds.add_parser("read-path", help="read the Tutankhamen path in a photo of the table")
@@ -114,11 +116,12 @@ def default_catalog(game: str) -> Path:
 
 
 def check_suffix(path: str, allowed: tuple[str, ...], what: str) -> Path:
+    """An output file named for its format, in a place it can be written."""
     out = Path(path)
     if out.suffix.lower() not in allowed:
         names = ", ".join(s.lstrip(".") for s in allowed)
         raise LogError("bad-suffix", f"{path}: {what} is written as {names} (name the file so)", None)
-    return out
+    return check_writable(out)
 
 
 # ---------------------------------------------------------------------- markers
@@ -201,7 +204,7 @@ def enroll_cmd(args: argparse.Namespace) -> int:
 
         return guided_cmd(args)
     folder = Path(args.folder)
-    out = Path(args.out) if args.out else default_catalog(args.game)
+    out = check_writable(args.out or default_catalog(args.game), make_parents=True)  # before enrolling
     with Steps() as steps:
         cat, problems = enroll(args.game, folder, steps)
     try:

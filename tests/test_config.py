@@ -49,6 +49,17 @@ def test_a_file_overrides_only_what_it_names(tmp_path: Path) -> None:
         ("[camera]\ndriver = 'webcam'\n", "camera.driver must be one of"),
         ("table = 3\n", "[table] must be a table of keys"),
         ("[table\n", "is not valid TOML"),
+        ("[table]\ngame = 'chess'\n", "table.game must be one of tutankhamen, ankh, bann, gulogulo"),
+        ("[table]\nedition = 'deluxe'\n", "table.edition of tutankhamen must be one of otb2004, amigo"),
+        (
+            "[table]\ngame = 'ankh'\nplayers = ['A', 'B', 'C', 'D', 'E', 'F']\n",
+            "ankh seats 2 to 5 players, not 6",
+        ),
+        ("[table]\nplayers = ['Ann', 'Ann']\n", "table.players: player names must be unique"),
+        ("[web]\nport = 99999\n", "web.port must be 0 to 65535, not 99999"),
+        ("[sensor]\nint1_pin = -2\n", "sensor.int1_pin must be -1 to 27"),
+        ("[sensor]\nrate_hz = 1000\n", "sensor.rate_hz must be one of 400, 800, 1600"),
+        ("players = ['Ann']\n", "players is outside any section: write it under [table]"),
     ],
 )
 def test_a_bad_file_names_the_key(tmp_path: Path, toml: str, message: str) -> None:
@@ -57,6 +68,25 @@ def test_a_bad_file_names_the_key(tmp_path: Path, toml: str, message: str) -> No
     with pytest.raises(ConfigError) as info:
         load(file)
     assert message in str(info.value) and str(file) in str(info.value)
+
+
+def test_a_file_that_is_no_config_is_refused_without_reading_it_all(tmp_path: Path) -> None:
+    for name, content, message in [
+        ("big.toml", b"# padding\n" * 200_000, "is over 1024 KiB"),
+        ("photo.toml", b"\x89PNG\r\n\x1a\n\xff\xfe", "is not UTF-8 text"),
+    ]:
+        (tmp_path / name).write_bytes(content)
+        with pytest.raises(ConfigError, match=message):
+            load(tmp_path / name)
+    with pytest.raises(ConfigError, match="is a folder"):
+        load(tmp_path)
+    with pytest.raises(ConfigError, match="is over"):
+        load("/dev/zero")
+
+
+def test_a_game_without_editions_ignores_the_edition_key() -> None:
+    config = from_dict({"table": {"game": "bann", "edition": "otb2004", "players": ["A", "B"]}})
+    assert config.table.game == "bann"
 
 
 def test_an_explicit_missing_file_is_an_error(tmp_path: Path) -> None:

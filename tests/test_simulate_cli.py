@@ -68,10 +68,26 @@ def test_watch_speaks_german() -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [["--players", "7"], ["--players", "1"], ["--games", "0"], ["--edition", "deluxe"], ["--game", "chess"]],
+    [
+        ["--players", "7"],
+        ["--players", "1"],
+        ["--games", "0"],
+        ["--edition", "deluxe"],
+        ["--game", "chess"],
+        ["--watch", "--delay", "-1"],
+        ["--set", "bogus=1"],
+        ["--game", "bann", "--set", "target=abc"],
+    ],
 )
 def test_bad_options_are_usage_errors(args: list[str]) -> None:
     run = scarab("simulate", *args)
     assert run.returncode == 2
     assert "Traceback" not in run.stderr
     assert run.stderr.strip()
+
+
+def test_a_bad_option_under_json_is_the_json_error_document() -> None:
+    run = scarab("simulate", "--players", "9", "--json")
+    assert run.returncode == 2 and run.stderr == ""
+    error = json.loads(run.stdout)["error"]
+    assert error["code"] == "usage" and "--players" in error["message"]
