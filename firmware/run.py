@@ -36,8 +36,8 @@ from engines.replay import LogError
 from engines.wording import LANGUAGES, render_event
 from firmware.camera_referee import CameraReferee
 from firmware.card_referee import CardReferee
-from firmware.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE
-from firmware.config import Config, ConfigError, load, resolve_driver
+from firmware.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, port, seconds
+from firmware.config import Config, ConfigError, check_table, load, resolve_driver
 from firmware.landslide_referee import LandslideReferee, demo_header
 from firmware.mirror import Mirror, View, halfblocks
 from firmware.presenter import Presenter, word
@@ -58,7 +58,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--demo", action="store_true", help="simulated players play a seeded game")
     p.add_argument("--seed", type=int, default=7, help="the demo's seed (default 7)")
     p.add_argument(
-        "--delay", type=float, default=None, help="demo: seconds per move (default 1.2 on a terminal)"
+        "--delay", type=seconds, default=None, help="demo: seconds per move (default 1.2 on a terminal)"
     )
     p.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
     p.add_argument("--game", choices=GAMES, help="the game a new game is of (default from the config)")
@@ -69,7 +69,7 @@ def add_parser(sub: Any) -> None:
         help="where manual actions come from (auto: terminal if interactive, else stdin)",
     )
     p.add_argument("--lang", choices=LANGUAGES, help="language (default from the config)")
-    p.add_argument("--port", type=int, help="the page's port (default from the config; 0 = any free port)")
+    p.add_argument("--port", type=port, help="the page's port (default from the config; 0 = any free port)")
     p.add_argument("--no-web", action="store_true", help="do not serve the phone page")
     p.add_argument(
         "--camera",
@@ -438,12 +438,13 @@ def table_header(config: Config, seed: int) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     try:
         config = load(args.config)
+        if args.game:  # the override is judged by the same rules as the file
+            config.table.game = args.game
+            check_table(config.table, f"--game {args.game} with {config.source}")
     except ConfigError as exc:
         print(f"scarab run: {exc}", file=sys.stderr)
         return EXIT_REJECTED
     lang = args.lang or config.table.language
-    if args.game:
-        config.table.game = args.game
     if args.camera == "synth" and not args.demo:
         print("scarab run: --camera synth films the demo's own table; use it with --demo", file=sys.stderr)
         return EXIT_USAGE
