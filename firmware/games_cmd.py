@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.console import Console
 from rich.table import Table
@@ -34,6 +36,9 @@ def add_parsers(sub: Any) -> None:
     e.set_defaults(handler=export_game)
 
 
+T = TypeVar("T")
+
+
 def open_store(db: str | None) -> Store:
     path = Path(db) if db else default_state_dir() / "scarab.db"
     if db and not path.exists():
@@ -42,6 +47,19 @@ def open_store(db: str | None) -> Store:
         return Store(path)
     except StoreError as exc:
         raise LogError("unreadable-store", str(exc), None) from None
+    except OSError as exc:  # e.g. a file where the store's folder should be
+        raise LogError("unreadable-store", f"cannot open the game store {path}: {exc}", None) from None
+
+
+def reading(store: Store, query: Callable[[], T]) -> T:
+    """A query of the store, with another program's database or a damaged row refused
+    as unreadable input rather than a traceback."""
+    try:
+        return query()
+    except (sqlite3.DatabaseError, ValueError, TypeError, AttributeError, KeyError) as exc:
+        raise LogError(
+            "unreadable-store", f"{store.path}: not a game store Scarab can read ({exc})", None
+        ) from None
 
 
 def summary(record: GameRecord) -> dict[str, Any]:
@@ -59,7 +77,8 @@ def summary(record: GameRecord) -> dict[str, Any]:
 
 
 def list_games(args: argparse.Namespace) -> int:
-    records = [summary(r) for r in open_store(args.db).games()]
+    store = open_store(args.db)
+    records = reading(store, lambda: [summary(r) for r in store.games()])
     if args.json:
         emit_json({"games": records})
         return EXIT_OK
@@ -97,10 +116,16 @@ def write_out(path: Path, text: str) -> None:
         raise LogError("unwritable", f"cannot write {path}: {exc.strerror or exc}", None) from None
 
 
+def export_text(record: GameRecord, as_bgstats: bool) -> str:
+    if as_bgstats:
+        return json.dumps(bgstats(record), ensure_ascii=False, indent=2) + "\n"
+    return "\n".join(record.log_lines()) + "\n"
+
+
 def export_game(args: argparse.Namespace) -> int:
     store = open_store(args.db)
     if args.game == "last":
-        listed = store.games()
+        listed = reading(store, store.games)
         if not listed:
             raise LogError("no-such-game", "the store holds no game yet", None)
         game_id = listed[0].id
@@ -116,14 +141,10 @@ def export_game(args: argparse.Namespace) -> int:
     if not 0 < game_id < 2**63:  # SQLite's ids; a larger number would overflow its integers
         raise LogError("no-such-game", f"there is no game {game_id}", None)
     try:
-        record = store.load(game_id)
+        record = reading(store, lambda: store.load(game_id))
     except StoreError as exc:
         raise LogError("no-such-game", str(exc), None) from None
-    text = (
-        json.dumps(bgstats(record), ensure_ascii=False, indent=2) + "\n"
-        if args.bgstats
-        else "\n".join(record.log_lines()) + "\n"
-    )
+    text = reading(store, lambda: export_text(record, args.bgstats))
     if args.out:
         write_out(Path(args.out), text)
         print(f"scarab: wrote game {game_id} to {args.out}", file=sys.stderr)

@@ -436,6 +436,8 @@ def table_header(config: Config, seed: int) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    import sqlite3  # its errors: a --db that is another program's database
+
     try:
         config = load(args.config)
         if args.game:  # the override is judged by the same rules as the file
@@ -463,6 +465,9 @@ def run(args: argparse.Namespace) -> int:
             referee = Referee.start(store, demo_header(header) if args.demo else header)
     except (StoreError, LogError) as exc:
         print(f"scarab run: {getattr(exc, 'message', exc)}", file=sys.stderr)
+        return EXIT_REJECTED
+    except (OSError, sqlite3.DatabaseError, ValueError) as exc:  # another program's file, a damaged row
+        print(f"scarab run: {db}: not a game store Scarab can read ({exc})", file=sys.stderr)
         return EXIT_REJECTED
     mode = args.input
     if mode == "auto":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -85,9 +86,11 @@ def bad_config(tmp_path: Path, name: str) -> Path:
     return path
 
 
-@pytest.fixture
-def files(tmp_path: Path) -> dict[str, str]:
-    """Bad and good inputs by name, for the argument templates below."""
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Bad and good inputs by name, for the argument templates below (made once: every
+    case is refused before it writes anything)."""
+    tmp_path = tmp_path_factory.mktemp("inputs")
     paths = {
         "missing": tmp_path / "missing.txt",
         "dir": tmp_path / "a-folder",
@@ -98,6 +101,8 @@ def files(tmp_path: Path) -> dict[str, str]:
         "trace": tmp_path / "trace.csv",
         "header_only": tmp_path / "header.csv",
         "store": tmp_path / "games.db",
+        "foreign": tmp_path / "foreign.db",  # another program's SQLite database
+        "damaged": tmp_path / "damaged.db",  # a Scarab store with a row that is not JSON
         "chess": tmp_path / "chess.toml",
         "tmp": tmp_path,
     }
@@ -109,9 +114,14 @@ def files(tmp_path: Path) -> dict[str, str]:
     paths["trace"].write_text(TRACE)
     paths["header_only"].write_text("t,ax,ay,az\n")
     paths["chess"].write_text('[table]\ngame = "chess"\n')
-    store = Store(paths["store"])
-    Referee.start(store, HEADER)
-    store.close()
+    for name in ("store", "damaged"):
+        store = Store(paths[name])
+        Referee.start(store, HEADER)
+        store.close()
+    with sqlite3.connect(paths["damaged"]) as db:
+        db.execute("UPDATE games SET header = '{not json'")
+    with sqlite3.connect(paths["foreign"]) as db:
+        db.execute("CREATE TABLE games (title TEXT)")
     return {name: str(path) for name, path in paths.items()}
 
 
@@ -154,6 +164,8 @@ CASES: list[tuple[str, int]] = [
     ("games --db {missing}", 3),
     ("games --db {dir}", 3),
     ("games --db {binary}", 3),
+    ("games --db {foreign}", 3),
+    ("games --db {damaged}", 3),
     ("games --bogus", 2),
     ("export --db {missing} last", 3),
     ("export --db {binary} last", 3),
@@ -162,6 +174,9 @@ CASES: list[tuple[str, int]] = [
     ("export --db {store} 99999999999999999999999", 3),
     ("export --db {store} last --out {afile}/game.jsonl", 3),
     ("export --db {store} last --out {dir}", 3),
+    ("export --db {foreign} last", 3),
+    ("export --db {damaged} 1", 3),
+    ("export --db {damaged} last --bgstats", 3),
     ("export", 2),
     # sensor
     ("sensor", 2),
@@ -226,6 +241,9 @@ CASES: list[tuple[str, int]] = [
     ("run --config {binary} --no-web --input stdin", 3),
     ("run --db {dir} --no-web --input stdin", 3),
     ("run --db {binary} --no-web --input stdin", 3),
+    ("run --db {foreign} --no-web --input stdin", 3),
+    ("run --db {damaged} --no-web --input stdin", 3),
+    ("run --db {afile}/games.db --no-web --input stdin", 3),
     ("run --camera synth --no-web --input stdin", 2),
     # doctor (its own contract: exit 1 when a check fails, shown below)
     ("doctor --bogus", 2),
