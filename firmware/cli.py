@@ -133,21 +133,31 @@ def one_line(text: str) -> str:
 # ------------------------------------------------------------------------ files
 
 
-def read_text_file(path: str) -> str:
-    """A user's file as text, or a LogError naming what is wrong with it."""
+LOG_BYTES = 64 << 20  # a game log of thousands of actions is well under a megabyte
+
+
+def read_text_file(path: str, max_bytes: int = LOG_BYTES) -> str:
+    """A user's file as text, or a LogError naming what is wrong with it. Reading stops
+    after ``max_bytes``: a video or ``/dev/zero`` given by mistake is refused, not swallowed."""
     try:
-        with open(path, encoding="utf-8-sig") as handle:  # tolerate a byte-order mark
-            return handle.read()
+        with open(path, "rb") as handle:
+            raw = handle.read(max_bytes + 1)
     except FileNotFoundError:
         raise LogError("unreadable-file", f"no such file: {path}", None) from None
     except IsADirectoryError:
         raise LogError("unreadable-file", f"{path} is a folder, not a file", None) from None
     except PermissionError:
         raise LogError("unreadable-file", f"no permission to read {path}", None) from None
-    except UnicodeDecodeError:
-        raise LogError("unreadable-file", f"{path} is not UTF-8 text", None) from None
     except OSError as exc:
         raise LogError("unreadable-file", f"cannot read {path}: {exc.strerror or exc}", None) from None
+    if len(raw) > max_bytes:
+        raise LogError(
+            "file-too-large", f"{path} is over {max_bytes >> 20} MiB: not a file Scarab reads", None
+        )
+    try:
+        return raw.decode("utf-8-sig")  # tolerate a byte-order mark
+    except UnicodeDecodeError:
+        raise LogError("unreadable-file", f"{path} is not UTF-8 text", None) from None
 
 
 def check_writable(path: str | Path, make_parents: bool = False) -> Path:

@@ -29,6 +29,7 @@ from hardware.landslide import LandslideDetector, Settings, SwitchDetector, cali
 from hardware.motion import MotionSensor, Sample
 from hardware.trace_sim import Simulator, TraceError, TraceSensor, parse_trace, read_levels
 
+TRACE_BYTES = 256 << 20  # an hour recorded at 1600 Hz, the longest `record` makes, is ~210 MB
 STEP_SECONDS = 1.1  # a calibration step: the filters settle for 0.1 s, then a second is measured
 
 
@@ -73,7 +74,7 @@ def add_parser(sub: Any) -> None:
 
 def read_trace(path: str) -> tuple[str, np.ndarray, np.ndarray, float]:
     """A trace file's kind, times, values and sample rate — or a LogError saying why not."""
-    text = read_text_file(path)
+    text = read_text_file(path, TRACE_BYTES)
     try:
         kind, t, values = parse_trace(text)
         rate = steady_rate(t)
