@@ -28,6 +28,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
 
 EXIT_OK, EXIT_USAGE, EXIT_REJECTED = 0, 2, 3
 EXIT_PIPE_CLOSED = 1  # what Python's docs (and rich) use when the reader of stdout went away
+EXIT_SYSTEM = 1  # the system failed, not the input (a full disk)
 
 
 class UsageError(Exception):
@@ -218,6 +219,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except BrokenPipeError:
         return pipe_closed()
+    except OSError as exc:  # the system failed us (a full disk under stdout): say so, briefly
+        silence_stdout()
+        where = f": {exc.filename}" if exc.filename else ""
+        print(f"scarab: cannot go on{where}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_SYSTEM
 
 
 def dispatch(argv: list[str]) -> int:
@@ -242,15 +248,19 @@ def dispatch(argv: list[str]) -> int:
 
 
 def pipe_closed() -> int:
-    """The reader of stdout went away (``scarab … | head``): stop quietly. As Python's
-    docs on SIGPIPE advise, stdout is pointed at /dev/null so that the interpreter's own
-    flush at exit does not fail a second time."""
+    """The reader of stdout went away (``scarab … | head``): stop quietly."""
+    silence_stdout()
+    return EXIT_PIPE_CLOSED
+
+
+def silence_stdout() -> None:
+    """Point stdout at /dev/null, as Python's docs on SIGPIPE advise, so that the
+    interpreter's own flush at exit does not fail a second time."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, io.UnsupportedOperation):  # no real stdout (a test's capture)
         pass
-    return EXIT_PIPE_CLOSED
 
 
 if __name__ == "__main__":  # python -m firmware.cli: run the one firmware.cli the handlers import,

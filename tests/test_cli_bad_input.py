@@ -411,3 +411,14 @@ def test_head_minus_one_through_a_shell(files: dict[str, str]) -> None:
     command = " ".join([*scarab(), "replay", str(LOG), "--json", "|", "head", "-1"])
     done = subprocess.run(command, shell=True, capture_output=True, text=True, timeout=120)
     assert done.stdout == "{\n" and "Traceback" not in done.stderr and done.stderr == ""
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("template", ["replay {log} --json", "replay {log}"])
+def test_a_full_disk_under_stdout_is_one_line(template: str, files: dict[str, str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [*scarab(), *argv(template, files)], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120
+        )
+    assert done.returncode == 1
+    assert done.stderr.strip() == "scarab: cannot go on: No space left on device"
