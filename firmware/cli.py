@@ -180,6 +180,21 @@ def check_writable(path: str | Path, make_parents: bool = False) -> Path:
     return out
 
 
+def listen_problem(host: str, port: int) -> str | None:
+    """Why a server could not listen on ``host:port`` (an unknown host, a port in use or
+    reserved), tried before anything starts; None when it can. Port 0 always can."""
+    import socket
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the web server sets it
+            probe.bind(address)
+    except (OSError, UnicodeError) as exc:
+        return getattr(exc, "strerror", None) or str(exc)
+    return None
+
+
 # ------------------------------------------------------------------------ main
 
 

@@ -36,7 +36,7 @@ from engines.replay import LogError
 from engines.wording import LANGUAGES, render_event
 from firmware.camera_referee import CameraReferee
 from firmware.card_referee import CardReferee
-from firmware.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, port, seconds
+from firmware.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, listen_problem, port, seconds
 from firmware.config import Config, ConfigError, check_table, load, resolve_driver
 from firmware.landslide_referee import LandslideReferee, demo_header
 from firmware.mirror import Mirror, View, halfblocks
@@ -447,6 +447,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"scarab run: {exc}", file=sys.stderr)
         return EXIT_REJECTED
     lang = args.lang or config.table.language
+    web_port = args.port if args.port is not None else config.web.port
+    if config.web.enabled and not args.no_web and (problem := listen_problem(config.web.host, web_port)):
+        where = f"{config.web.host}:{web_port}"
+        hint = "set web.host and web.port, or give --port or --no-web"
+        print(f"scarab run: the page cannot listen on {where}: {problem} ({hint})", file=sys.stderr)
+        return EXIT_REJECTED
     if args.camera == "synth" and not args.demo:
         print("scarab run: --camera synth films the demo's own table; use it with --demo", file=sys.stderr)
         return EXIT_USAGE

@@ -422,3 +422,18 @@ def test_a_full_disk_under_stdout_is_one_line(template: str, files: dict[str, st
         )
     assert done.returncode == 1
     assert done.stderr.strip() == "scarab: cannot go on: No space left on device"
+
+
+def test_run_refuses_a_page_port_already_in_use_before_it_starts(tmp_path: Path, capsys) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        config = tmp_path / "busy.toml"
+        config.write_text(f'[web]\nhost = "127.0.0.1"\nport = {busy}\n')
+        code, out, err = run_main(["run", "--config", str(config), "--input", "stdin"], capsys)
+    assert code == 3 and out == ""
+    assert err.strip().startswith(f"scarab run: the page cannot listen on 127.0.0.1:{busy}")
+    assert not (tmp_path / "state").exists(), "refused before a store was opened"
