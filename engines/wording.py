@@ -1,22 +1,27 @@
-"""Prompts and events in words (English, German, Dutch) for displays and logs.
+"""Prompts, events and actions in words (English, German, Dutch) for displays and logs.
 
 Engines hand out codes plus parameters; each game's ``engines/<game>/wording.py`` holds
 its templates and token names as a ``WORDING``, and this module renders them, so every
-screen says the same thing in the session's language.
+screen says the same thing in the session's language. Nothing a person reads is ever a
+Python repr or a raw token id: where a template is missing, the fallback still words it.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from engines.core import Event, Prompt
+from engines.core import Action, Event, GameState, Prompt
 
 LANGUAGES = ("en", "de", "nl")
 Templates = Mapping[str, Mapping[str, str]]  # code -> language -> str.format template
+# (action, state before it, language) -> (template code, worded values added to the
+# action's own fields, which come already worded), or None when the game cannot word this
+# action (a malformed one): render_action then falls back.
+ActionView = Callable[[Action, GameState, str], tuple[str, dict[str, Any]] | None]
 
 
 def _same(token: str, edition: str | None, lang: str) -> str:
@@ -33,6 +38,12 @@ class Wording:
     name: Callable[[str, str | None, str], str] = _same
     token_keys: frozenset[str] = field(default_factory=frozenset)
     details: Callable[[Event, str], str] | None = None  # an event's fine print (a scoring card by card)
+    # Actions (code = the action's "move", or a finer code the game's ``action_view``
+    # picks): ``actions`` tell them with the player ("{player} takes {tile} (#{index})"),
+    # ``choices`` offer them to the player it is for ("take {tile} (#{index})").
+    actions: Templates = field(default_factory=dict)
+    choices: Templates = field(default_factory=dict)
+    action_view: ActionView | None = None
 
 
 # Texts every game shares; a game's own templates win.
@@ -57,6 +68,8 @@ _WIN_VERB = {
     "nl": ("wint", "winnen samen"),
 }
 _AND = {"en": "and", "de": "und", "nl": "en"}
+_YES_NO = {"en": ("yes", "no"), "de": ("ja", "nein"), "nl": ("ja", "nee")}
+_NOT_WORDS = str.maketrans({c: " " for c in "{}[]'=\"<>"})  # repr signs, never shown
 _NOBODY = {"en": "nobody scores", "de": "niemand punktet", "nl": "niemand scoort"}
 
 
@@ -71,9 +84,36 @@ def wording(game: str) -> Wording:
 
 
 def join(names: list[str], lang: str) -> str:
+    """Names as a sentence lists them: "a", "a and b", "a, b and c" ("—" for none)."""
     if not names:
         return "—"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {_AND[lang]} {names[-1]}"
+
+
+def counted(n: int, nouns: Mapping[str, tuple[str, str]], lang: str) -> str:
+    """``n`` and the noun in singular or plural: "1 card", "2 Karten"."""
+    one, many = nouns[lang]
+    return f"{n} {one if n == 1 else many}"
+
+
+def plain(value: Any, lang: str, name: Callable[[str], str] = str, keep: Collection[str] = ()) -> str:
+    """Any value in words, never a repr: tokens through ``name``, lists joined as a
+    sentence, a dict as "key value" pairs, None as "—"; the strings in ``keep`` (player
+    names) as they are. The fallback's last resort, and the plain fields of an action."""
+    if isinstance(value, str):
+        return value if value in keep else name(value).translate(_NOT_WORDS).strip() or "—"
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return _YES_NO[lang][0 if value else 1]
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, list | tuple | set | frozenset):
+        return join([plain(v, lang, name, keep) for v in value], lang)
+    if isinstance(value, Mapping):
+        pairs = (f"{plain(str(k), lang)} {plain(v, lang, name, keep)}" for k, v in value.items())
+        return ", ".join(pairs) or "—"
+    return str(value).translate(_NOT_WORDS).strip() or "—"
 
 
 def _fields(values: Mapping[str, Any], words: Wording, lang: str, edition: str | None) -> dict[str, Any]:
@@ -98,9 +138,24 @@ def _render(templates: list[Templates], code: str, values: dict[str, Any], lang:
         if code in table:
             try:
                 return table[code][lang].format(**values)
-            except (KeyError, IndexError):
+            except (KeyError, IndexError, ValueError):
                 break
-    return f"{code}: " + ", ".join(f"{k}={v}" for k, v in values.items() if k != "type")
+    return _fallback(code, {k: v for k, v in values.items() if k != "type"}, lang)
+
+
+def _fallback(
+    code: str,
+    values: Mapping[str, Any],
+    lang: str,
+    name: Callable[[str], str] = str,
+    keep: Collection[str] = (),
+) -> str:
+    """A code without a (working) template, still in words: "give mummy: to Cleo, card rope 2"."""
+    head = plain(code.replace("-", " ").replace("_", " "), lang) if code else "—"
+    rest = ", ".join(
+        f"{plain(str(k).replace('_', ' '), lang)} {plain(v, lang, name, keep)}" for k, v in values.items()
+    )
+    return f"{head}: {rest}" if rest else head
 
 
 def render_prompt(prompt: Prompt, game: str, lang: str = "en", edition: str | None = None) -> str:
@@ -121,3 +176,51 @@ def render_details(event: Event, game: str, lang: str = "en") -> str:
     """An event's fine print where the game has any (Ankh: each row card by card), else ""."""
     details = wording(game).details
     return details(event, lang if lang in LANGUAGES else "en") if details else ""
+
+
+def render_action(action: Action, state: GameState, lang: str = "en", *, with_player: bool = True) -> str:
+    """One action in words. ``state`` is the game *before* the action (a Tutankhamen path
+    index names the tile lying there, a joker the set being scored, a Gulo Gulo pull the
+    colour being pulled).
+
+    With ``with_player`` (the default) the sentence names who acts, as the history and the
+    correction list show actions of all players: "Dirk takes the blue death mask (#40)".
+    With ``with_player=False`` it is the choice offered on a button to the player the
+    game waits for, who is implied: "take the blue death mask (#40)".
+
+    Token values are named by the game's ``name``, lists joined as a sentence; a move
+    without a template, or one the game cannot word (malformed), still comes out in words:
+    "Ann: give mummy: to Cleo, cards rope 2 and rope 1".
+    """
+    lang = lang if lang in LANGUAGES else "en"
+    words = wording(state.game)
+    edition = state.edition
+    players = frozenset(state.players)
+
+    def name(token: str) -> str:
+        return words.name(token, edition, lang)
+
+    if not isinstance(action, Mapping):
+        return plain(action, lang)
+    move = action.get("move")
+    move = move if isinstance(move, str) else ""
+    who = action.get("player")
+    player = who if isinstance(who, str) and who in players else plain(who, lang)
+    fields = {k: v for k, v in action.items() if k not in ("player", "move")}
+    values = {k: plain(v, lang, name, players) for k, v in fields.items()}
+    code = move
+    if words.action_view is not None and move:
+        try:
+            view = words.action_view(action, state, lang)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            view = None  # a malformed action: worded by the fallback below
+        code = "" if view is None else view[0]
+        values.update({} if view is None else view[1])
+    template = (words.actions if with_player else words.choices).get(code, {}).get(lang)
+    if template is not None:
+        try:
+            return template.format(**{**values, "player": player})
+        except (KeyError, IndexError, ValueError):
+            pass
+    text = _fallback(move, fields, lang, name, players)
+    return f"{player}: {text}" if with_player else text

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from engines.ankh.cards import MUMMY, parse_papyrus
-from engines.core import Event
-from engines.wording import Wording
+from typing import Any
+
+from engines.ankh.cards import FACTORS, MUMMY, parse_papyrus, read_papyrus
+from engines.core import Action, Event, GameState
+from engines.wording import Wording, counted
 
 COLOUR_NAMES: dict[str, dict[str, str]] = {
     "green": {"en": "green", "de": "grün", "nl": "groen"},
@@ -52,6 +54,68 @@ EVENTS: dict[str, dict[str, str]] = {
 }
 
 
+# Actions: code = the move ("play-papyrus": a papyrus rather than a mummy card).
+ACTIONS: dict[str, dict[str, str]] = {
+    "play": {
+        "en": "{player} plays {card}",
+        "de": "{player} spielt {card} aus",
+        "nl": "{player} speelt {card}",
+    },
+    "play-papyrus": {
+        "en": "{player} plays a papyrus: {papyrus}, scoring at {threshold} mummies",
+        "de": "{player} spielt einen Papyrus aus: {papyrus}, Wertung bei {threshold} Mumien",
+        "nl": "{player} speelt een papyrus: {papyrus}, telling bij {threshold} mummies",
+    },
+    "sacrifice": {
+        "en": "{player} makes a sacrifice: discards {cards} and draws {count}",
+        "de": "{player} bringt ein Opfer: wirft {cards} ab und zieht {count} nach",
+        "nl": "{player} brengt een offer: legt {cards} af en trekt er {count}",
+    },
+}
+
+CHOICES: dict[str, dict[str, str]] = {
+    "play": {"en": "play {card}", "de": "{card} ausspielen", "nl": "speel {card}"},
+    "play-papyrus": {
+        "en": "play a papyrus: {papyrus}, scoring at {threshold} mummies",
+        "de": "Papyrus ausspielen: {papyrus}, Wertung bei {threshold} Mumien",
+        "nl": "speel een papyrus: {papyrus}, telling bij {threshold} mummies",
+    },
+    "sacrifice": {
+        "en": "sacrifice: discard {cards}, draw {count}",
+        "de": "opfern: {cards} abwerfen, {count} nachziehen",
+        "nl": "offeren: {cards} afleggen, {count} trekken",
+    },
+}
+_CARDS = {"en": ("card", "cards"), "de": ("Karte", "Karten"), "nl": ("kaart", "kaarten")}
+
+
+def papyrus_words(rank: list[str] | tuple[str, ...], lang: str = "en") -> str:
+    """A papyrus's wish list, its colours with their factors: "red ×2, green ×1, yellow ×0,
+    blue ×−1" (the mummies of the first colour count double, of the last they cost)."""
+    return ", ".join(
+        f"{COLOUR_NAMES[c][lang]} ×{f}".replace("-", "−") for c, f in zip(rank, FACTORS, strict=True)
+    )
+
+
+def action_view(action: Action, state: GameState, lang: str) -> tuple[str, dict[str, Any]] | None:
+    """A papyrus played in the game's own terms; a sacrifice's count of cards."""
+    move = action["move"]
+    if move == "play" and "papyrus" in action:
+        card = read_papyrus(action["papyrus"])
+        parsed = None if card is None else parse_papyrus(card)
+        if parsed is None:
+            return None
+        return "play-papyrus", {"papyrus": papyrus_words(parsed[0], lang), "threshold": parsed[1]}
+    if move == "play":
+        return ("play", {}) if action["card"] in MUMMY else None
+    if move == "sacrifice":
+        count = action["count"]
+        if not isinstance(count, int) or isinstance(count, bool):
+            return None
+        return "sacrifice", {"cards": counted(count, _CARDS, lang), "count": count}
+    return None
+
+
 def card_name(card: str, edition: str | None, lang: str = "en") -> str:
     """``green-3`` -> "green 3"; a papyrus -> "papyrus green > yellow > blue > red (5 mummies)"."""
     if card in MUMMY:
@@ -93,4 +157,7 @@ WORDING = Wording(
     name=card_name,
     token_keys=frozenset({"card", "cards", "papyrus"}),
     details=scoring_details,
+    actions=ACTIONS,
+    choices=CHOICES,
+    action_view=action_view,
 )

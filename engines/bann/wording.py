@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from engines.wording import Wording
+from typing import Any
+
+from engines.bann.cards import CURSE, KIND_OF, MAGIC, MUMMY, PROTECTION, SCARAB
+from engines.core import Action, GameState
+from engines.wording import Wording, counted, join
 
 PROMPTS: dict[str, dict[str, str]] = {
     "turn": {
@@ -145,6 +149,163 @@ EVENTS: dict[str, dict[str, str]] = {
     },
 }
 
+# Actions: code = the move, or finer: "play-magic", "play-mummy", "play-curse",
+# "play-curse-remove", "play-protection", "play-scarab" (a plain "play" is equipment),
+# "swap-cards" (the cards named), "complete-chamber", "give-mummy-cards" (to the chamber).
+ACTIONS: dict[str, dict[str, str]] = {
+    "draw": {"en": "{player} draws {cards}", "de": "{player} zieht {cards}", "nl": "{player} trekt {cards}"},
+    "swap": {
+        "en": "{player} swaps {cards}",
+        "de": "{player} tauscht {cards}",
+        "nl": "{player} ruilt {cards}",
+    },
+    "swap-cards": {
+        "en": "{player} swaps {cards}",
+        "de": "{player} tauscht {cards}",
+        "nl": "{player} ruilt {cards}",
+    },
+    "play": {
+        "en": "{player} plays {card}",
+        "de": "{player} spielt {card} aus",
+        "nl": "{player} speelt {card}",
+    },
+    "play-magic": {
+        "en": "{player} plays a magic card and turns the arrow to {kind}",
+        "de": "{player} spielt eine Zauberkarte aus und dreht den Pfeil auf {kind}",
+        "nl": "{player} speelt een toverkaart en draait de pijl naar {kind}",
+    },
+    "play-mummy": {
+        "en": "{player} puts the mummy into {to}’s display",
+        "de": "{player} legt die Mumie in die Auslage von {to}",
+        "nl": "{player} legt de mummie in de etalage van {to}",
+    },
+    "play-curse": {
+        "en": "{player} plays a curse: every other player discards a card",
+        "de": "{player} spielt einen Fluch aus: alle anderen werfen eine Karte ab",
+        "nl": "{player} speelt een vloek: alle anderen leggen een kaart af",
+    },
+    "play-curse-remove": {
+        "en": "{player} plays a curse and removes {remove} from their own display",
+        "de": "{player} spielt einen Fluch aus und entfernt {remove} aus der eigenen Auslage",
+        "nl": "{player} speelt een vloek en verwijdert {remove} uit de eigen etalage",
+    },
+    "play-protection": {
+        "en": "{player} plays a protection card",
+        "de": "{player} spielt eine Schutzkarte aus",
+        "nl": "{player} speelt een beschermingskaart",
+    },
+    "play-scarab": {
+        "en": "{player} plays the scarab amulet",
+        "de": "{player} spielt das Skarabäus-Amulett aus",
+        "nl": "{player} speelt het scarabee-amulet",
+    },
+    "complete": {
+        "en": "{player} completes the adventure {value} ({total} for {needed})",
+        "de": "{player} besteht das Abenteuer {value} ({total} für {needed})",
+        "nl": "{player} voltooit het avontuur {value} ({total} voor {needed})",
+    },
+    "complete-chamber": {
+        "en": "{player} enters the king’s chamber (exactly {needed})",
+        "de": "{player} betritt die Königskammer (genau {needed})",
+        "nl": "{player} betreedt de koningskamer (precies {needed})",
+    },
+    "arrow": {
+        "en": "{player} turns the arrow to {kind}",
+        "de": "{player} dreht den Pfeil auf {kind}",
+        "nl": "{player} draait de pijl naar {kind}",
+    },
+    "give-mummy": {
+        "en": "{player} passes the mummy on to {to}",
+        "de": "{player} gibt die Mumie an {to} weiter",
+        "nl": "{player} geeft de mummie door aan {to}",
+    },
+    "give-mummy-cards": {
+        "en": "{player} discards {cards} and passes the mummy to {to} at the king’s chamber",
+        "de": "{player} wirft {cards} ab und gibt die Mumie an {to} an der Königskammer",
+        "nl": "{player} legt {cards} af en geeft de mummie aan {to} naast de koningskamer",
+    },
+    "discard": {
+        "en": "{player} discards {card} (curse)",
+        "de": "{player} wirft {card} ab (Fluch)",
+        "nl": "{player} legt {card} af (vloek)",
+    },
+    "end": {
+        "en": "{player} ends the turn",
+        "de": "{player} beendet den Zug",
+        "nl": "{player} beëindigt de beurt",
+    },
+}
+
+CHOICES: dict[str, dict[str, str]] = {
+    "draw": {"en": "draw {cards}", "de": "{cards} ziehen", "nl": "trek {cards}"},
+    "swap": {"en": "swap {cards}", "de": "{cards} tauschen", "nl": "ruil {cards}"},
+    "swap-cards": {"en": "swap {cards}", "de": "{cards} tauschen", "nl": "ruil {cards}"},
+    "play": {"en": "play {card}", "de": "{card} ausspielen", "nl": "speel {card}"},
+    "play-magic": {
+        "en": "play a magic card: turn the arrow to {kind}",
+        "de": "Zauberkarte ausspielen: den Pfeil auf {kind} drehen",
+        "nl": "speel een toverkaart: draai de pijl naar {kind}",
+    },
+    "play-mummy": {
+        "en": "put the mummy into {to}’s display",
+        "de": "die Mumie in die Auslage von {to} legen",
+        "nl": "leg de mummie in de etalage van {to}",
+    },
+    "play-curse": {
+        "en": "play a curse: every other player discards a card",
+        "de": "Fluch ausspielen: alle anderen werfen eine Karte ab",
+        "nl": "speel een vloek: alle anderen leggen een kaart af",
+    },
+    "play-curse-remove": {
+        "en": "play a curse and remove {remove} from your display",
+        "de": "Fluch ausspielen und {remove} aus der eigenen Auslage entfernen",
+        "nl": "speel een vloek en verwijder {remove} uit je etalage",
+    },
+    "play-protection": {
+        "en": "play a protection card",
+        "de": "Schutzkarte ausspielen",
+        "nl": "speel een beschermingskaart",
+    },
+    "play-scarab": {
+        "en": "play the scarab amulet",
+        "de": "Skarabäus-Amulett ausspielen",
+        "nl": "speel het scarabee-amulet",
+    },
+    "complete": {
+        "en": "complete the adventure {value} ({total} for {needed})",
+        "de": "das Abenteuer {value} bestehen ({total} für {needed})",
+        "nl": "voltooi het avontuur {value} ({total} voor {needed})",
+    },
+    "complete-chamber": {
+        "en": "enter the king’s chamber (exactly {needed})",
+        "de": "die Königskammer betreten (genau {needed})",
+        "nl": "betreed de koningskamer (precies {needed})",
+    },
+    "arrow": {
+        "en": "turn the arrow to {kind}",
+        "de": "den Pfeil auf {kind} drehen",
+        "nl": "draai de pijl naar {kind}",
+    },
+    "give-mummy": {
+        "en": "pass the mummy on to {to}",
+        "de": "die Mumie an {to} weitergeben",
+        "nl": "geef de mummie door aan {to}",
+    },
+    "give-mummy-cards": {
+        "en": "discard {cards} and pass the mummy to {to} at the king’s chamber",
+        "de": "{cards} abwerfen und die Mumie an {to} an der Königskammer geben",
+        "nl": "leg {cards} af en geef de mummie aan {to} naast de koningskamer",
+    },
+    "discard": {
+        "en": "discard {card} (curse)",
+        "de": "{card} abwerfen (Fluch)",
+        "nl": "leg {card} af (vloek)",
+    },
+    "end": {"en": "end the turn", "de": "den Zug beenden", "nl": "beëindig de beurt"},
+}
+_CARDS = {"en": ("card", "cards"), "de": ("Karte", "Karten"), "nl": ("kaart", "kaarten")}
+_SPECIAL_PLAYS = {CURSE: "play-curse", PROTECTION: "play-protection", SCARAB: "play-scarab"}
+
 KIND_NAMES: dict[str, dict[str, str]] = {
     "ladder": {"en": "ladder", "de": "Leiter", "nl": "ladder"},
     "pickaxe": {"en": "pickaxe", "de": "Spitzhacke", "nl": "pikhouweel"},
@@ -197,9 +358,66 @@ def card_name(token: str, edition: str | None, lang: str = "en") -> str:
     return token
 
 
+def _cards(value: Any, lang: str) -> str | None:
+    """A list of card ids as a sentence names them, or None when it is not one."""
+    if not isinstance(value, list) or not value or not all(isinstance(c, str) for c in value):
+        return None
+    return join([card_name(c, None, lang) for c in value], lang)
+
+
+def _play(action: Action, lang: str) -> tuple[str, dict[str, Any]] | None:
+    card = action["card"]
+    if card == MAGIC:
+        return ("play-magic", {}) if "kind" in action else None
+    if card == MUMMY:
+        return ("play-mummy", {}) if "to" in action else None
+    if card == CURSE and "remove" in action:
+        return "play-curse-remove", {"remove": card_name(str(action["remove"]), None, lang)}
+    if card in _SPECIAL_PLAYS:
+        return _SPECIAL_PLAYS[card], {}
+    return ("play", {}) if isinstance(card, str) and KIND_OF.get(card) else None
+
+
+def _complete(action: Action, state: GameState) -> tuple[str, dict[str, Any]] | None:
+    """The adventure the player completes (or the king's chamber), from the state."""
+    view = state.public_state()
+    player = action["player"]
+    position, adventures = view["positions"][player], view["adventures"]
+    values = {"total": view["totals"][player], "needed": view["needs"][player]}  # exact in the chamber
+    if values["needed"] is None:
+        return None
+    if position >= len(adventures):
+        return "complete-chamber", values
+    return "complete", {**values, "value": adventures[position]}
+
+
+def action_view(action: Action, state: GameState, lang: str) -> tuple[str, dict[str, Any]] | None:
+    """The finer code of a play, a swap and passing the mummy; counts of cards; the
+    adventure a ``complete`` is for."""
+    move = action["move"]
+    if move == "draw" or (move == "swap" and "cards" not in action):
+        count = action["count"]
+        if not isinstance(count, int) or isinstance(count, bool):
+            return None
+        return move, {"cards": counted(count, _CARDS, lang)}
+    if move in ("swap", "give-mummy") and "cards" in action:
+        cards = _cards(action["cards"], lang)
+        return None if cards is None else (f"{move}-cards", {"cards": cards})
+    if move == "play":
+        return _play(action, lang)
+    if move == "complete":
+        return _complete(action, state)
+    if move in ("give-mummy", "arrow", "discard", "end"):
+        return move, {}
+    return None
+
+
 WORDING = Wording(
     prompts=PROMPTS,
     events=EVENTS,
     name=card_name,
     token_keys=frozenset({"card", "cards", "kind", "options", "reason", "drawn"}),
+    actions=ACTIONS,
+    choices=CHOICES,
+    action_view=action_view,
 )

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from engines.wording import Wording
+from collections import Counter
+from typing import Any
+
+from engines.core import Action, GameState
+from engines.gulogulo.board import STAFF
+from engines.wording import Wording, join
 
 PROMPTS: dict[str, dict[str, str]] = {
     "reveal": {
@@ -165,6 +170,84 @@ EVENTS: dict[str, dict[str, str]] = {
     },
 }
 
+# Actions: code = the move, or finer: "reveal-chamber" (a burial chamber marker),
+# "pull-landslide". ``boulder`` is "a red boulder" / "einen Geröllstein (rot)".
+ACTIONS: dict[str, dict[str, str]] = {
+    "reveal": {
+        "en": "{player} reveals the next marker: {colour}",
+        "de": "{player} deckt das nächste Plättchen auf: {colour}",
+        "nl": "{player} draait het volgende kaartje om: {colour}",
+    },
+    "reveal-chamber": {
+        "en": "{player} reveals burial chamber marker {step}: {colour}",
+        "de": "{player} deckt Grabkammerplättchen {step} auf: {colour}",
+        "nl": "{player} draait grafkamerkaartje {step} om: {colour}",
+    },
+    "choose": {
+        "en": "{player} chooses {colour}",
+        "de": "{player} wählt {colour}",
+        "nl": "{player} kiest {colour}",
+    },
+    "enter": {
+        "en": "{player} enters the burial chamber",
+        "de": "{player} betritt die Grabkammer",
+        "nl": "{player} betreedt de grafkamer",
+    },
+    "pull": {
+        "en": "{player} pulls {boulder} out cleanly",
+        "de": "{player} zieht {boulder} sauber heraus",
+        "nl": "{player} haalt {boulder} er netjes uit",
+    },
+    "pull-landslide": {
+        "en": "{player} pulls {boulder}: landslide ({fell} fell)",
+        "de": "{player} zieht {boulder}: Gerölllawine — gefallen: {fell}",
+        "nl": "{player} haalt {boulder}: lawine — gevallen: {fell}",
+    },
+    "move": {
+        "en": "{player} moves {direction} to the next {colour} space",
+        "de": "{player} zieht {direction} zum nächsten Feld ({colour})",
+        "nl": "{player} gaat {direction} naar het volgende veld ({colour})",
+    },
+}
+
+CHOICES: dict[str, dict[str, str]] = {
+    "reveal": {
+        "en": "reveal the next marker: {colour}",
+        "de": "nächstes Plättchen aufdecken: {colour}",
+        "nl": "draai het volgende kaartje om: {colour}",
+    },
+    "reveal-chamber": {
+        "en": "reveal burial chamber marker {step}: {colour}",
+        "de": "Grabkammerplättchen {step} aufdecken: {colour}",
+        "nl": "draai grafkamerkaartje {step} om: {colour}",
+    },
+    "choose": {"en": "choose {colour}", "de": "{colour} wählen", "nl": "kies {colour}"},
+    "enter": {
+        "en": "enter the burial chamber",
+        "de": "die Grabkammer betreten",
+        "nl": "betreed de grafkamer",
+    },
+    "pull": {
+        "en": "pulled out cleanly ({colour})",
+        "de": "sauber herausgezogen ({colour})",
+        "nl": "netjes eruit gehaald ({colour})",
+    },
+    "pull-landslide": {
+        "en": "landslide ({fell} fell)",
+        "de": "Gerölllawine — gefallen: {fell}",
+        "nl": "lawine — gevallen: {fell}",
+    },
+    "move": {
+        "en": "move {direction} to the next {colour} space",
+        "de": "{direction} zum nächsten Feld ({colour}) ziehen",
+        "nl": "ga {direction} naar het volgende veld ({colour})",
+    },
+}
+# A boulder a player pulls (accusative), and what fell: one boulder or several.
+_PULLED = {"en": "a {c} boulder", "de": "einen Geröllstein ({c})", "nl": "een rolsteen ({c})"}
+_FELL_ONE = {"en": "a {c} boulder", "de": "ein Geröllstein ({c})", "nl": "een rolsteen ({c})"}
+_FELL_MANY = {"en": "{n} {c} boulders", "de": "{n} Geröllsteine ({c})", "nl": "{n} rolstenen ({c})"}
+
 TOKENS: dict[str, dict[str, str]] = {
     "red": {"en": "red", "de": "rot", "nl": "rood"},
     "yellow": {"en": "yellow", "de": "gelb", "nl": "geel"},
@@ -174,7 +257,7 @@ TOKENS: dict[str, dict[str, str]] = {
     "black": {"en": "black", "de": "schwarz", "nl": "zwart"},
     "purple": {"en": "purple", "de": "lila", "nl": "paars"},
     "orange": {"en": "orange", "de": "orange", "nl": "oranje"},
-    "staff": {"en": "the Pharaoh's staff", "de": "der Pharaonenstab", "nl": "de faraostaf"},
+    "staff": {"en": "the Pharaoh’s staff", "de": "der Pharaonenstab", "nl": "de faraostaf"},
     "forwards": {"en": "forwards", "de": "vorwärts", "nl": "vooruit"},
     "backwards": {"en": "backwards", "de": "rückwärts", "nl": "achteruit"},
     "desert": {"en": "desert", "de": "Wüsten", "nl": "woestijn"},
@@ -207,9 +290,59 @@ def token_name(token: str, edition: str | None, lang: str = "en") -> str:
     return token
 
 
+def _a(phrase: str, lang: str) -> str:
+    """English "a" before a consonant, "an" before a vowel ("an orange boulder")."""
+    if lang == "en" and phrase.startswith("a ") and phrase[2:3].lower() in tuple("aeiou"):
+        return "an " + phrase[2:]
+    return phrase
+
+
+def _fell(fell: list[str], lang: str) -> str:
+    """What fell in a landslide: "2 red boulders and the Pharaoh’s staff"."""
+    parts = []
+    for item, n in Counter(fell).items():
+        if item == STAFF:
+            parts.append(token_name(item, None, lang))
+        else:
+            colour = token_name(item, None, lang)
+            parts.append(_a((_FELL_ONE if n == 1 else _FELL_MANY)[lang].format(c=colour, n=n), lang))
+    return join(parts, lang)
+
+
+def action_view(action: Action, state: GameState, lang: str) -> tuple[str, dict[str, Any]] | None:
+    """A chamber marker's step, the colour being pulled or moved to (from the state), and
+    what fell in a landslide."""
+    move = action["move"]
+    if move in ("choose", "enter"):
+        return move, {}
+    view = state.public_state()
+    params = view["prompt"]["params"]
+    if move == "reveal":
+        return ("reveal-chamber", {"step": params["step"]}) if view["phase"] == "chamber" else ("reveal", {})
+    if move == "move":
+        return "move", {"colour": token_name(params["colour"], None, lang)}
+    if move != "pull" or view["pulling"] is None:
+        return None
+    colour = token_name(view["pulling"]["colour"], None, lang)
+    values: dict[str, Any] = {"colour": colour, "boulder": _a(_PULLED[lang].format(c=colour), lang)}
+    if action["result"] == "clean":
+        return "pull", values
+    fell = action.get("fell")
+    if (
+        action["result"] != "landslide"
+        or not isinstance(fell, list)
+        or not all(isinstance(f, str) for f in fell)
+    ):
+        return None
+    return "pull-landslide", {**values, "fell": _fell(fell, lang)}
+
+
 WORDING = Wording(
     prompts=PROMPTS,
     events=EVENTS,
     name=token_name,
     token_keys=frozenset({"colour", "colours", "fell", "direction", "pile", "facing", "place"}),
+    actions=ACTIONS,
+    choices=CHOICES,
+    action_view=action_view,
 )

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from engines.wording import Wording
+from engines.core import Action, GameState
+from engines.wording import Wording, join
 
 PROMPTS: dict[str, dict[str, str]] = {
     "take": {
@@ -87,6 +89,75 @@ EVENTS: dict[str, dict[str, str]] = {
 }
 
 
+# Actions: code = the move ("beyond-mask": the first to move beyond takes the gold mask).
+# ``tile`` comes with its article in English ("the blue death mask", "King Tut").
+ACTIONS: dict[str, dict[str, str]] = {
+    "take": {
+        "en": "{player} takes {tile} (#{index})",
+        "de": "{player} nimmt {tile} (#{index})",
+        "nl": "{player} neemt {tile} (#{index})",
+    },
+    "beyond": {
+        "en": "{player} moves beyond the end of the path",
+        "de": "{player} zieht über das Ende der Laufbahn hinaus",
+        "nl": "{player} gaat voorbij het einde van het pad",
+    },
+    "beyond-mask": {
+        "en": "{player} moves beyond the end of the path and takes the gold mask",
+        "de": "{player} zieht über das Ende der Laufbahn hinaus und bekommt die Goldmaske",
+        "nl": "{player} gaat voorbij het einde van het pad en krijgt het gouden masker",
+    },
+    "steal": {
+        "en": "{player} takes {tile} from {from}",
+        "de": "{player} nimmt {from} {tile} weg",
+        "nl": "{player} neemt {tile} van {from}",
+    },
+    "joker": {
+        "en": "{player} adds {tiles} to the {set} scoring",
+        "de": "{player} legt {tiles} zur Wertung {set}",
+        "nl": "{player} voegt {tiles} toe aan de waardering {set}",
+    },
+    "pass": {
+        "en": "{player} adds no joker to the {set} scoring",
+        "de": "{player} legt keinen Joker zur Wertung {set}",
+        "nl": "{player} voegt geen joker toe aan de waardering {set}",
+    },
+}
+
+CHOICES: dict[str, dict[str, str]] = {
+    "take": {
+        "en": "take {tile} (#{index})",
+        "de": "{tile} nehmen (#{index})",
+        "nl": "neem {tile} (#{index})",
+    },
+    "beyond": {
+        "en": "move beyond the end of the path",
+        "de": "über das Ende der Laufbahn hinausziehen",
+        "nl": "ga voorbij het einde van het pad",
+    },
+    "beyond-mask": {
+        "en": "move beyond the end of the path and take the gold mask",
+        "de": "über das Ende der Laufbahn hinausziehen und die Goldmaske bekommen",
+        "nl": "ga voorbij het einde van het pad en krijg het gouden masker",
+    },
+    "steal": {
+        "en": "take {tile} from {from}",
+        "de": "{from} {tile} wegnehmen",
+        "nl": "neem {tile} van {from}",
+    },
+    "joker": {
+        "en": "add {tiles} to the {set} scoring",
+        "de": "{tiles} zur Wertung {set} legen",
+        "nl": "voeg {tiles} toe aan de waardering {set}",
+    },
+    "pass": {
+        "en": "pass: no joker for the {set} scoring",
+        "de": "passen: kein Joker zur Wertung {set}",
+        "nl": "passen: geen joker voor de waardering {set}",
+    },
+}
+
+
 @cache
 def _names() -> dict[str, Any]:
     text = resources.files("engines.tutankhamen").joinpath("data/names.json").read_text("utf-8")
@@ -107,9 +178,58 @@ def tile_name(tile: str, edition: str | None, lang: str = "en") -> str:
     return tile
 
 
+def _the(tile: str, edition: str | None, lang: str) -> str:
+    """A tile as an action names it: in English with "the", unless its name is a proper
+    name ("King Tut", "Selket"); German and Dutch name tiles without an article."""
+    name = tile_name(tile, edition, lang)
+    return f"the {name}" if lang == "en" and name[:1].islower() else name
+
+
+def _jokers(tiles: list[str], edition: str | None, lang: str) -> str:
+    """A joker line's tiles, equal ones counted: "the pharaoh tile ×2 and King Tut"."""
+    named = [
+        _the(t, edition, lang) if n == 1 else f"{tile_name(t, edition, lang)} ×{n}"
+        for t, n in Counter(tiles).items()
+    ]
+    return join(named, lang)
+
+
+def action_view(action: Action, state: GameState, lang: str) -> tuple[str, dict[str, Any]] | None:
+    """The tile at a ``take``'s index, the set a ``joker`` or ``pass`` is about, and
+    whether ``beyond`` wins the gold mask, all read from the state before the action."""
+    move, edition = action["move"], state.edition
+    if move == "take":
+        index = action["index"]
+        path = state.public_state()["path"]
+        if not isinstance(index, int) or not 0 <= index < len(path) or path[index] is None:
+            return None
+        return "take", {"tile": _the(path[index], edition, lang), "index": index}
+    if move == "beyond":
+        if state.public_state().get("goldmask") == "ledge":
+            return "beyond-mask", {}
+        return "beyond", {}
+    if move == "steal":
+        return "steal", {"tile": _the(str(action["tile"]), edition, lang)}
+    if move in ("joker", "pass"):
+        declaring = state.public_state().get("declaring")
+        if declaring is None:
+            return None
+        values = {"set": tile_name(declaring["set"], edition, lang)}
+        if move == "joker":
+            tiles = action["tiles"]
+            if not isinstance(tiles, list) or not tiles:
+                return None
+            values["tiles"] = _jokers([str(t) for t in tiles], edition, lang)
+        return move, values
+    return None
+
+
 WORDING = Wording(
     prompts=PROMPTS,
     events=EVENTS,
     name=tile_name,
     token_keys=frozenset({"tile", "set", "used", "tiles", "jokers"}),
+    actions=ACTIONS,
+    choices=CHOICES,
+    action_view=action_view,
 )
