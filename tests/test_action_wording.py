@@ -94,7 +94,7 @@ CASES: list[Case] = [
         _sim("bann"),
         _codes("draw", "swap-cards", "play", "play-magic", "play-mummy", "play-curse", "play-protection")
         | _codes("play-scarab", "complete", "complete-chamber", "arrow", "give-mummy", "give-mummy-cards")
-        | _codes("discard", "end"),
+        | _codes("discard", "discard-protection", "end"),
     ),
     Case("bann-full-advanced", _sim("bann", variant="advanced"), _codes("play-curse", "play-curse-remove")),
     Case("bann-full-minus-points", _sim("bann", variant="minus-points"), _codes("complete-chamber")),

@@ -151,7 +151,8 @@ EVENTS: dict[str, dict[str, str]] = {
 
 # Actions: code = the move, or finer: "play-magic", "play-mummy", "play-curse",
 # "play-curse-remove", "play-protection", "play-scarab" (a plain "play" is equipment),
-# "swap-cards" (the cards named), "complete-chamber", "give-mummy-cards" (to the chamber).
+# "swap-cards" (the cards named), "complete-chamber", "give-mummy-cards" (to the chamber),
+# "discard-protection".
 ACTIONS: dict[str, dict[str, str]] = {
     "draw": {"en": "{player} draws {cards}", "de": "{player} zieht {cards}", "nl": "{player} trekt {cards}"},
     "swap": {
@@ -229,6 +230,11 @@ ACTIONS: dict[str, dict[str, str]] = {
         "de": "{player} wirft {card} ab (Fluch)",
         "nl": "{player} legt {card} af (vloek)",
     },
+    "discard-protection": {
+        "en": "{player} discards a protection card (curse)",
+        "de": "{player} wirft eine Schutzkarte ab (Fluch)",
+        "nl": "{player} legt een beschermingskaart af (vloek)",
+    },
     "end": {
         "en": "{player} ends the turn",
         "de": "{player} beendet den Zug",
@@ -300,6 +306,11 @@ CHOICES: dict[str, dict[str, str]] = {
         "en": "discard {card} (curse)",
         "de": "{card} abwerfen (Fluch)",
         "nl": "leg {card} af (vloek)",
+    },
+    "discard-protection": {
+        "en": "discard a protection card (curse)",
+        "de": "Schutzkarte abwerfen (Fluch)",
+        "nl": "leg een beschermingskaart af (vloek)",
     },
     "end": {"en": "end the turn", "de": "den Zug beenden", "nl": "beëindig de beurt"},
 }
@@ -407,6 +418,8 @@ def action_view(action: Action, state: GameState, lang: str) -> tuple[str, dict[
         return _play(action, lang)
     if move == "complete":
         return _complete(action, state)
+    if move == "discard" and action["card"] == PROTECTION:
+        return "discard-protection", {}
     if move in ("give-mummy", "arrow", "discard", "end"):
         return move, {}
     return None
