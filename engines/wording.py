@@ -44,6 +44,9 @@ class Wording:
     actions: Templates = field(default_factory=dict)
     choices: Templates = field(default_factory=dict)
     action_view: ActionView | None = None
+    # An event as an entry of a list headed "Scorings": without the capital SCORING a
+    # log line needs to stand out ("blue Horus statue: Ann +4, Ben +2").
+    headlines: Templates = field(default_factory=dict)
 
 
 # Texts every game shares; a game's own templates win.
@@ -170,6 +173,17 @@ def render_event(event: Event, game: str, lang: str = "en", edition: str | None 
     words = wording(game)
     values = _fields(event, words, lang, edition)
     return _render([words.events, COMMON_EVENTS], str(event.get("type", "")), values, lang)
+
+
+def render_scoring(event: Event, game: str, lang: str = "en", edition: str | None = None) -> str:
+    """A scoring as an entry of the page's list of scorings; the log line where the game
+    has no headline for it."""
+    lang = lang if lang in LANGUAGES else "en"
+    words = wording(game)
+    code = str(event.get("type", ""))
+    if code not in words.headlines:
+        return render_event(event, game, lang, edition)
+    return _render([words.headlines], code, _fields(event, words, lang, edition), lang)
 
 
 def render_details(event: Event, game: str, lang: str = "en") -> str:

@@ -19,10 +19,13 @@ import asyncio
 import io
 import json
 import math
+import os
 import random
 import secrets
 import signal
+import stat
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +36,7 @@ from rich.live import Live
 from engines import GAMES
 from engines.core import Action, RuleError
 from engines.replay import LogError
-from engines.wording import LANGUAGES, render_event
+from engines.wording import LANGUAGES, render_action, render_event
 from firmware.camera_referee import CameraReferee
 from firmware.card_referee import CardReferee
 from firmware.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, listen_problem, port, seconds
@@ -339,8 +342,7 @@ class Appliance:
 
     async def stdin_lines(self) -> None:
         """The JSON-lines protocol; every answer is written after the commit."""
-        reader = asyncio.StreamReader()
-        await self.loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+        lines = stdin_reader(self.loop)
         answer(
             {
                 "ready": {
@@ -350,7 +352,11 @@ class Appliance:
                 }
             }
         )
-        while line := await reader.readline():
+        while (line := await lines()) is not None:
+            if line == TOO_LONG:
+                message = f"a line is at most {MAX_LINE // 1024} KiB"
+                answer({"error": {"code": "too-long", "message": message}})
+                continue
             text = line.decode("utf-8", "replace").strip()
             if text:
                 answer(self.handle(text))
@@ -382,7 +388,7 @@ class Appliance:
         while not self.referee.state.finished:
             legal = self.referee.state.legal_actions()
             for i, action in enumerate(legal[:30], start=1):
-                self.console.print(f"  {i:2}. {describe(action)}")
+                self.console.print(f"  {i:2}. {render_action(action, self.referee.state, self.lang)}")
             if len(legal) > 30:
                 self.console.print(f"  … {len(legal) - 30} more: type the action as JSON")
             text = (await self.loop.run_in_executor(None, input, PROMPT)).strip()
@@ -414,9 +420,62 @@ KEYS = {"n": "next", "b": "back", "m": "menu"}
 PROMPT = "number, JSON action, u(ndo), q(uit) — or a button: n(ext) b(ack) m(enu)> "
 
 
-def describe(action: Action) -> str:
-    details = ", ".join(f"{k} {v}" for k, v in action.items() if k not in {"player", "move"})
-    return f"{action['player']}: {action['move']}" + (f" ({details})" if details else "")
+MAX_LINE = 64 * 1024  # bytes in one stdin request; a real action is under 1 KiB
+
+
+TOO_LONG = b"\0too-long"  # what a line over MAX_LINE is handed on as
+
+
+def stdin_reader(loop: asyncio.AbstractEventLoop) -> Callable[[], Awaitable[bytes | None]]:
+    """Lines from stdin, None at its end; a line over MAX_LINE comes as TOO_LONG, once.
+    A pipe or socket is read by the loop; anything else (a file, /dev/null, a closed
+    stdin) by a thread, since an event loop cannot watch those."""
+    stream = getattr(sys.stdin, "buffer", None)
+    try:
+        mode = os.fstat(sys.stdin.fileno()).st_mode if stream is not None else 0
+    except (OSError, ValueError):
+        mode = 0
+    if not mode:
+        stream = None
+    reader: asyncio.StreamReader | None = None
+    pending = bytearray()
+    skipping = False  # inside a line already reported too long
+
+    async def chunk() -> bytes:
+        nonlocal reader
+        if stream is None:
+            return b""
+        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+            if reader is None:
+                reader = asyncio.StreamReader()
+                await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+            return await reader.read(MAX_LINE)
+        return await loop.run_in_executor(None, stream.read1, MAX_LINE)
+
+    async def next_line() -> bytes | None:
+        nonlocal skipping
+        while True:
+            cut = pending.find(b"\n")
+            if cut >= 0:
+                line = bytes(pending[: cut + 1])
+                del pending[: cut + 1]
+                if skipping:
+                    skipping = False
+                    continue
+                return line if len(line) <= MAX_LINE else TOO_LONG
+            if len(pending) > MAX_LINE:
+                pending.clear()
+                if not skipping:
+                    skipping = True
+                    return TOO_LONG
+            data = await chunk()
+            if not data:
+                line, skipping = bytes(pending), skipping
+                pending.clear()
+                return line if line and not skipping else None
+            pending.extend(data)
+
+    return next_line
 
 
 def answer(doc: dict[str, Any]) -> None:

@@ -244,3 +244,32 @@ def test_without_a_terminal_the_demo_plays_one_game(tmp_path: Path) -> None:
     play_demo_games(tmp_path / "demo.db", terminal=False, games=2)
     games = Store(tmp_path / "demo.db").games()
     assert len(games) == 1 and games[0].result is not None
+
+
+@pytest.mark.parametrize("stdin", ["devnull", "file", "pipe"])
+def test_stdin_of_any_kind_is_read_and_an_overlong_line_is_refused_alone(tmp_path: Path, stdin: str) -> None:
+    """/dev/null or a file on stdin once aborted the process (an event loop cannot watch
+    them); a line over 64 KiB is answered with one error and the next line still counts."""
+    db = tmp_path / "g.db"
+    move = start_game(db)[0]
+    lines = [json.dumps({"pad": "x" * 200_000}), json.dumps(move), json.dumps({"undo": True})]
+    data = "" if stdin == "devnull" else "\n".join(lines) + "\n"
+    source = tmp_path / "in.jsonl"
+    source.write_text(data)
+    args = cmd("--db", str(db), "--input", "stdin", "--no-web")
+    if stdin == "pipe":
+        run = subprocess.run(args, input=data, capture_output=True, text=True, timeout=60, env=env(tmp_path))
+    else:
+        with open(os.devnull if stdin == "devnull" else source) as feed:
+            run = subprocess.run(
+                args, stdin=feed, capture_output=True, text=True, timeout=60, env=env(tmp_path)
+            )
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr
+    answers = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
+    assert "ready" in answers[0]
+    if stdin == "devnull":
+        assert answers[1:] == []
+    else:
+        assert answers[1] == {"error": {"code": "too-long", "message": "a line is at most 64 KiB"}}
+        assert answers[2:] == [{"ack": 1}, {"undone": 0}]

@@ -407,9 +407,6 @@ def test_scorings_as_objects_and_actions_in_words_are_shown_as_sent(table: Table
     expect(page.locator("#history li")).to_have_text(["9 · Ben takes the pharaoh (#9)"])
 
 
-@pytest.mark.xfail(
-    strict=True, reason="needs the server side of issue 16 (scorings as objects, history in words, notices)"
-)
 def test_the_page_shows_the_servers_own_words(table: Table, browser: Browser) -> None:
     from playwright.sync_api import expect
 

@@ -10,7 +10,8 @@ import json
 import os
 import random
 import socket
-from collections.abc import AsyncIterator
+import threading
+from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -295,4 +296,24 @@ def test_fifty_pages_coming_and_going_all_end_with_the_servers_state(tmp_path: P
             assert asyncio.get_running_loop().time() < deadline, failure
             await asyncio.sleep(0.02)
 
-    asyncio.run(scenario())
+    run_guarded(scenario)
+
+
+def run_guarded(scenario: Callable[[], Coroutine[Any, Any, None]], limit: float = 180.0) -> None:
+    """Run the scenario on a loop of its own in a thread: a wedged stream handler (one
+    stuck re-acquiring a lock, say) would keep ``asyncio.run`` from ever returning, and
+    the test must fail, not hang."""
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(scenario())
+        except BaseException as exc:
+            failure.append(exc)
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    thread.join(limit)
+    assert not thread.is_alive(), f"the server or a page was still stuck after {limit:.0f} s"
+    if failure:
+        raise failure[0]

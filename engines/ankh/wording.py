@@ -53,6 +53,14 @@ EVENTS: dict[str, dict[str, str]] = {
     },
 }
 
+HEADLINES: dict[str, dict[str, str]] = {
+    "scored": {
+        "en": "at {threshold} mummies, triggered by {player}: {awards}",
+        "de": "bei {threshold} Mumien, ausgelöst von {player}: {awards}",
+        "nl": "bij {threshold} mummies, veroorzaakt door {player}: {awards}",
+    },
+}
+
 
 # Actions: code = the move ("play-papyrus": a papyrus rather than a mummy card).
 ACTIONS: dict[str, dict[str, str]] = {
@@ -160,4 +168,5 @@ WORDING = Wording(
     actions=ACTIONS,
     choices=CHOICES,
     action_view=action_view,
+    headlines=HEADLINES,
 )

@@ -88,6 +88,10 @@ EVENTS: dict[str, dict[str, str]] = {
     },
 }
 
+HEADLINES: dict[str, dict[str, str]] = {
+    "scored": {"en": "{set}: {awards}", "de": "{set}: {awards}", "nl": "{set}: {awards}"},
+}
+
 
 # Actions: code = the move ("beyond-mask": the first to move beyond takes the gold mask).
 # ``tile`` comes with its article in English ("the blue death mask", "King Tut").
@@ -232,4 +236,5 @@ WORDING = Wording(
     actions=ACTIONS,
     choices=CHOICES,
     action_view=action_view,
+    headlines=HEADLINES,
 )

@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines import new_game
-from engines.core import Action
+from engines.core import Action, GameState
 from engines.replay import document, replay
-from engines.wording import render_action, render_details, render_event, wording
+from engines.wording import render_action, render_details, render_scoring
 from firmware.referee import Change, Referee
 from firmware.store import Store
 
@@ -60,10 +60,6 @@ class Lockout:
 
     def succeeded(self, client: str) -> None:
         self.wrong.pop(client, None)
-
-
-def render_scoring(event: dict[str, Any], game: str, lang: str, edition: str | None) -> str:
-    return render_event(event, game, lang, edition)
 
 
 class TableHub:
@@ -135,25 +131,9 @@ class TableHub:
             for n, event in enumerate(scored, start=1)
         ]
 
-    def label(self, action: Action) -> str:
-        """An action in words for a button: token values named in the session's language;
-        an ``index`` into a public ``path`` names the tile there."""
-        state = self.referee.state
-        words = wording(state.game)
-        path = state.public_state().get("path")
-        parts = []
-        for key, value in action.items():
-            if key in {"player", "move"}:
-                continue
-            if key == "index" and isinstance(path, list) and 0 <= value < len(path) and path[value]:
-                parts.append(f"#{value} {words.name(path[value], state.edition, self.language)}")
-            elif isinstance(value, str):
-                parts.append(words.name(value, state.edition, self.language))
-            elif isinstance(value, list):
-                parts.append(" + ".join(words.name(str(v), state.edition, self.language) for v in value))
-            else:
-                parts.append(f"{key} {value}")
-        return " · ".join([action["move"], *parts])
+    def label(self, action: Action, state: GameState | None = None) -> str:
+        """A button's words for one of the choices the player to act has."""
+        return render_action(action, state or self.referee.state, self.language, with_player=False)
 
     def legal(self, before_last: bool = False) -> dict[str, Any]:
         """The actions the game accepts now — or, for a correction, the ones it accepted
@@ -166,7 +146,7 @@ class TableHub:
         else:
             state = self.referee.state
         actions = state.legal_actions()
-        return {"to_act": state.to_act, "actions": actions, "labels": [self.label(a) for a in actions]}
+        return {"to_act": state.to_act, "actions": actions, "labels": [self.label(a, state) for a in actions]}
 
     def history(self) -> list[dict[str, Any]]:
         """Every action with its number and its words, newest first."""
