@@ -314,6 +314,7 @@ class Stage:
         x: float,
         y: float,
         sleeve: tuple[int, int, int] | None = None,
+        skin: tuple[int, int, int] = SKIN,
     ) -> None:
         """A hand over (x, y) mm, its arm reaching in from the nearer of the top and bottom
         edges; with ``sleeve`` (BGR) the arm is clothed up to near the wrist."""
@@ -327,8 +328,8 @@ class Stage:
         reach = (int(cx + rng.uniform(-80, 80) * q), edge_y)
         cv2.line(layer, (int(cx), int(cy)), reach, 255, int(70 * q))
         a = cv2.GaussianBlur(layer, (0, 0), q).astype(np.float32)[:, :, None] / 255.0
-        skin = np.array(SKIN, np.float32)
-        plane[:] = (skin * a * rng.uniform(0.85, 1.05) + plane * (1 - a)).astype(np.uint8)
+        tone = np.array(skin, np.float32)
+        plane[:] = (tone * a * rng.uniform(0.85, 1.05) + plane * (1 - a)).astype(np.uint8)
         if sleeve is not None:  # cloth from the edge to a hand's length before the hand
             cloth = np.zeros(plane.shape[:2], np.uint8)
             wrist = np.array([cx, cy]) + (np.array(reach, np.float64) - [cx, cy]) * 0.45
@@ -425,10 +426,13 @@ class TableScene(Stage):
         pawns: dict[str, int] | None = None,
         hand: bool = False,
         frame_seed: int = 0,
+        skin: tuple[int, int, int] = SKIN,
+        sleeve: tuple[int, int, int] | None = None,
     ) -> Scene:
         """A frame: ``present`` says which path tiles are still there (default all),
         ``pawns`` which pawn stands on which path index (default: the scene's own
-        random pawns on the path)."""
+        random pawns on the path); a ``hand`` of the ``skin`` tone (BGR), perhaps in a
+        ``sleeve``."""
         lay = self.layout
         rng = np.random.default_rng([self.seed, frame_seed])
         here = tuple(present) if present is not None else (True,) * len(lay.slots)
@@ -446,7 +450,7 @@ class TableScene(Stage):
             pawn_truth.append({"label": label, "index": index, "center_mm": [px, py]})
         if hand:
             slot = lay.slots[int(rng.integers(0, len(lay.slots)))]
-            self._hand(plane, rng, slot.x, slot.y)
+            self._hand(plane, rng, slot.x, slot.y, sleeve, skin)
         image = self._photograph(plane, rng)
         centres = self.to_image(np.array([[s.x, s.y] for s in lay.slots]))
         tiles = [
