@@ -140,15 +140,39 @@ def read_image(path: Path) -> np.ndarray:
     return image
 
 
-def find_face(photo: np.ndarray, oblong: bool = False) -> np.ndarray:
-    """The face in a roughly cropped photo, flattened to FACE_PX square — or, ``oblong``
-    (a card photographed upright), FACE_PX wide and as tall as the card's proportions."""
-    h, w = photo.shape[:2]
-    if min(h, w) < 16:
-        raise VisionError("face-too-small", f"the photo is only {w}×{h} pixels")
-    lab = cv2.cvtColor(photo, cv2.COLOR_BGR2LAB).astype(np.float32)
+NOT_ONE_FACE = "not-one-face"
+MAX_SKEW_DEG = 14.0  # a corner of the outline may differ this much from a right angle
+TILE_ASPECT = 1.25  # a tile's outline: its long side at most this many times its short one
+CARD_ASPECT = (1.3, 1.9)  # a card's long side over its short one (Ankh cards, 70 × 45 mm: 1.56)
+MIN_FIT = 0.9  # how much the thing found and its four-sided outline overlap (IoU)
+RIM = (0.03, 0.1)  # the strip inside each side checked for table, in shares of the side
+MAX_TABLE = 0.2  # the share of one side's strip that may look like the table
+MAX_OFF_EDGE = 0.03  # the share of the photo's edge the face may touch (a corner, not a side)
+SECOND_FACE = 0.25  # another thing standing out at least this big beside the face: two faces
+CHECK_PX = 96  # the straightened face's width while it is checked
+SIDES = ("top", "right", "bottom", "left")
+
+
+@dataclass
+class Outline:
+    """The face found in a photo: its corners clockwise from the top left, and the
+    straightened face's size."""
+
+    corners: np.ndarray  # 4 × 2 float32
+    width: int
+    height: int
+
+
+def _refuse(why: str) -> VisionError:
+    return VisionError(NOT_ONE_FACE, f"not one face: {why}")
+
+
+def _background(lab: np.ndarray) -> tuple[np.ndarray, float]:
+    """The photo's background colour (Lab), from its outer ring, and how far a pixel must
+    lie from it to stand out."""
+    h, w = lab.shape[:2]
     edge = max(2, min(h, w) // 25)
-    border = np.concatenate(
+    ring = np.concatenate(
         [
             lab[:edge].reshape(-1, 3),
             lab[-edge:].reshape(-1, 3),
@@ -156,37 +180,136 @@ def find_face(photo: np.ndarray, oblong: bool = False) -> np.ndarray:
             lab[:, -edge:].reshape(-1, 3),
         ]
     )
-    ground = np.median(border, axis=0)
-    spread = np.median(np.linalg.norm(border - ground, axis=1))
-    distance = np.linalg.norm(lab - ground, axis=2)
-    mask = (distance > max(18.0, 3 * spread)).astype(np.uint8)
+    ground = np.median(ring, axis=0)
+    spread = float(np.median(np.linalg.norm(ring - ground, axis=1)))
+    return ground, max(18.0, 3 * spread)
+
+
+def _four_corners(contour: np.ndarray) -> np.ndarray | None:
+    """The outline's four corners (its convex hull simplified until four remain), or None
+    if it has no clear four sides."""
+    hull = cv2.convexHull(contour)
+    perimeter = cv2.arcLength(hull, True)
+    for share in (0.01, 0.02, 0.03, 0.04, 0.05, 0.06):
+        poly = cv2.approxPolyDP(hull, share * perimeter, True).reshape(-1, 2).astype(np.float32)
+        if len(poly) == 4:
+            return poly
+        if len(poly) < 4:
+            return None
+    return None
+
+
+def _clockwise_from_top_left(quad: np.ndarray) -> np.ndarray:
+    x, y = quad[:, 0], quad[:, 1]
+    if float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y)) < 0:  # anticlockwise on screen
+        quad = quad[::-1]
+    return np.roll(quad, -int(quad.sum(1).argmin()), axis=0)
+
+
+def _corner_angles(quad: np.ndarray) -> list[float]:
+    """Each corner's angle, degrees."""
+    angles = []
+    for i in range(4):
+        a, b = quad[i - 1] - quad[i], quad[(i + 1) % 4] - quad[i]
+        cos = float(a @ b) / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-6)
+        angles.append(float(np.degrees(np.arccos(np.clip(cos, -1.0, 1.0)))))
+    return angles
+
+
+def _table_along_sides(inside: np.ndarray) -> list[float]:
+    """For each side of a straightened face (top, right, bottom, left): the share of the
+    strip just inside it that is not part of what stands out from the background —
+    table inside the crop. (What the face's own outline encloses counts as face, even
+    where its print has the table's colour.)"""
+    h, w = inside.shape[:2]
+    a, b = max(1, round(RIM[0] * min(h, w))), max(2, round(RIM[1] * min(h, w)))
+    table = ~inside
+    strips = (
+        table[a:b, a : w - a],
+        table[a : h - a, w - b : w - a],
+        table[h - b : h - a, a : w - a],
+        table[a : h - a, a:b],
+    )
+    return [float(s.mean()) for s in strips]
+
+
+def outline(photo: np.ndarray, oblong: bool = False) -> Outline:
+    """Where the one face of an enrolment photo lies — or a VisionError (``not-one-face``)
+    saying why the photo does not show exactly one face clearly: nothing stands out from
+    the background, the face runs off the photo, two things stand out, the outline is no
+    clear four-sided shape of a tile's (``oblong``: an upright card's) proportions, its
+    corners are far from right angles, or the crop along it would hold table. A crop like
+    that is learned as a face and later attracts other faces, so it is refused here."""
+    h, w = photo.shape[:2]
+    if min(h, w) < 16:
+        raise VisionError("face-too-small", f"the photo is only {w}×{h} pixels")
+    lab = cv2.cvtColor(photo, cv2.COLOR_BGR2LAB).astype(np.float32)
+    ground, level = _background(lab)
+    mask = (np.linalg.norm(lab - ground, axis=2) > level).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    quad = None
-    if contours:
-        biggest = max(contours, key=cv2.contourArea)
-        area = cv2.contourArea(biggest)
-        if 0.2 * h * w < area < 0.97 * h * w:
-            rect = cv2.minAreaRect(biggest)
-            quad = cv2.boxPoints(rect).astype(np.float32)
-    if quad is None and oblong:  # cropped tight: the whole photo is the card
-        tall = int(np.clip(round(FACE_PX * h / w), FACE_PX, 2 * FACE_PX))
-        return cv2.resize(photo, (FACE_PX, tall), interpolation=cv2.INTER_AREA)
-    if quad is None:  # cropped tight (or nothing stands out): the whole photo is the face
-        side = min(h, w)
-        y0, x0 = (h - side) // 2, (w - side) // 2
-        return cv2.resize(
-            photo[y0 : y0 + side, x0 : x0 + side], (FACE_PX, FACE_PX), interpolation=cv2.INTER_AREA
+    contours = sorted(
+        cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
+        key=cv2.contourArea,
+        reverse=True,
+    )
+    area = cv2.contourArea(contours[0]) if contours else 0.0
+    if area < 0.15 * h * w:
+        raise _refuse(
+            "nothing clearly stands out from the background (let the face fill half to three"
+            " quarters of the photo, on a plain surface)"
         )
-    # order the box clockwise from the top left so the face keeps its orientation
-    s, d = quad.sum(1), np.diff(quad, axis=1).ravel()
-    ordered = np.array([quad[s.argmin()], quad[d.argmin()], quad[s.argmax()], quad[d.argmax()]], np.float32)
-    tall = FACE_PX
+    blob = np.zeros_like(mask)
+    cv2.drawContours(blob, contours, 0, 1, -1)
+    rim = np.concatenate([blob[0], blob[-1], blob[:, 0], blob[:, -1]])
+    if rim.mean() > MAX_OFF_EDGE:  # a corner may touch the edge, a side may not
+        raise _refuse("the face runs off the photo's edge (leave some background on every side)")
+    if len(contours) > 1 and cv2.contourArea(contours[1]) > SECOND_FACE * area:
+        raise _refuse("more than one thing stands out from the background (one face per photo)")
+    quad = _four_corners(contours[0])
+    if quad is None:
+        raise _refuse("its outline has no four clear sides")
+    quad = _clockwise_from_top_left(quad)
+    fit = np.zeros_like(mask)
+    cv2.fillConvexPoly(fit, np.round(quad).astype(np.int32), 1)
+    iou = float((blob & fit).sum()) / max(float((blob | fit).sum()), 1.0)
+    if iou < MIN_FIT:
+        raise _refuse(f"its outline is no clear four-sided shape (it fills {iou:.0%} of its best fit)")
+    skew = max(abs(a - 90.0) for a in _corner_angles(quad))
+    if skew > MAX_SKEW_DEG:
+        raise _refuse(
+            f"skewed: a corner is {skew:.0f}° off a right angle (photograph it from straight above)"
+        )
+    across = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
+    down = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
+    ratio = float(max(across, down) / max(min(across, down), 1.0))
     if oblong:
-        ratio = np.linalg.norm(ordered[3] - ordered[0]) / max(np.linalg.norm(ordered[1] - ordered[0]), 1.0)
-        tall = int(np.clip(round(FACE_PX * ratio), FACE_PX, 2 * FACE_PX))
-    dst = np.array([[0, 0], [FACE_PX, 0], [FACE_PX, tall], [0, tall]], np.float32)
-    return cv2.warpPerspective(photo, cv2.getPerspectiveTransform(ordered, dst), (FACE_PX, tall))
+        if not CARD_ASPECT[0] <= ratio <= CARD_ASPECT[1]:
+            raise _refuse(f"its outline is {ratio:.2f} times as long as wide, not a card's shape")
+        if across > down:
+            raise _refuse("the card lies on its side (photograph it upright)")
+    elif ratio > TILE_ASPECT:
+        raise _refuse(f"its outline is {ratio:.2f} times as long as wide, not a tile's square")
+    tall = int(np.clip(round(FACE_PX * down / max(across, 1.0)), FACE_PX, 2 * FACE_PX)) if oblong else FACE_PX
+    found = Outline(quad, FACE_PX, tall)
+    inside = straightened(blob * 255, found, CHECK_PX / FACE_PX) > 127
+    for side, share in zip(SIDES, _table_along_sides(inside), strict=True):
+        if share > MAX_TABLE:
+            raise _refuse(f"the crop holds table along its {side} side ({share:.0%} of it)")
+    return found
+
+
+def straightened(photo: np.ndarray, found: Outline, scale: float = 1.0) -> np.ndarray:
+    """The face inside ``found``, flattened to its size (times ``scale``)."""
+    w, h = round(found.width * scale), round(found.height * scale)
+    dst = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    return cv2.warpPerspective(photo, cv2.getPerspectiveTransform(found.corners, dst), (w, h))
+
+
+def find_face(photo: np.ndarray, oblong: bool = False) -> np.ndarray:
+    """The one face in a roughly cropped photo, flattened to FACE_PX square — or,
+    ``oblong`` (a card photographed upright), FACE_PX wide and as tall as the card's
+    proportions; a VisionError if the photo does not clearly show one (``outline``)."""
+    return straightened(photo, outline(photo, oblong))
 
 
 def pawn_colour(photo: np.ndarray) -> list[float]:
