@@ -1,17 +1,33 @@
-"""Scarab's own stand-in art for the Tutankhamen tiles.
+"""Scarab's own stand-in art for the Tutankhamen tiles, in several unlike art families.
 
 Real tile art is copyrighted and differs by edition, so tests, the demo and the benchmark
 use faces drawn here: five kinds (a glyph and the set value 1/2/4/6/8) in three colours,
-and the specials of both editions. An ``ArtStyle`` other than 0 permutes glyphs and
-shifts the palette, which gives "art the recogniser has never seen" for enrolment tests —
-the recogniser itself has no built-in knowledge of any of it.
+and the specials of both editions. A reader fitted to one look fails on a real box, so the
+art comes in *families* that differ in what matters to a reader, not in parameters alone:
+
+- ``classic``: the house art (coloured glyph on a pale panel, a cream edge); an
+  ``ArtStyle`` number other than 0 permutes its glyphs and shifts its palette;
+- ``lineart``: thin coloured outline icons on white paper inside a dark border band, the
+  value printed in a script font;
+- ``parchment``: dark filled silhouettes (the same ink for every colour) on textured
+  parchment, the colour only as a frame band, the value in an italic serif;
+- ``photo``: photo-like shaded icons on a grainy radial gradient, a thin border and one
+  corner numeral;
+- ``heldout``: a cream tile with a coloured medallion, its own knocked-out icons and the
+  value in Roman numerals. **Held out**: the benchmarks report it, but nobody tunes a
+  reader, a threshold or a setting on it (docs/vision.md §5).
+
+Palettes of the new families put blue near purple and green near blue, as printed boxes
+do. The recogniser itself has no built-in knowledge of any of it.
 """
 
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -165,11 +181,18 @@ SPARE_GLYPHS: tuple[Glyph, ...] = (_star, _ring, _cross, _moon, _bars, _diamond)
 
 @dataclass(frozen=True)
 class ArtStyle:
-    """Style 0 is the house art; any other number is a different, seeded set of faces."""
+    """One printing of one art family: ``number`` 0 is the family's own look, any other
+    number a seeded variant of it (glyphs permuted in ``classic``, palette shifted in all)."""
 
     number: int = 0
+    family: str = "classic"
+
+    def __post_init__(self) -> None:
+        if self.family not in FAMILIES:
+            raise ValueError(f"unknown art family {self.family!r}: one of {', '.join(FAMILIES)}")
 
     def glyphs(self) -> dict[str, Glyph]:
+        """The classic family's glyph drawers (other families draw their own icons)."""
         if self.number == 0:
             return dict(HOUSE_GLYPHS)
         rng = random.Random(self.number)
@@ -178,14 +201,17 @@ class ArtStyle:
         return dict(zip(HOUSE_GLYPHS, pool, strict=False))
 
     def colour(self, name: str) -> BGR:
-        return self.tint(name, BASE[name])
+        return self.tint(name, FAMILIES[self.family].palette[name])
 
     def tint(self, name: str, base: BGR, spread: int = 35) -> BGR:
-        """``base`` as this style prints it: unchanged in the house art, else shifted by a
-        seeded amount per ``name``."""
+        """``base`` as this style prints it: unchanged in a family's own look (number 0),
+        else shifted by a seeded amount per ``name`` (less in the newer families, whose
+        close palettes are the point)."""
         if self.number == 0:
             return base
-        rng = random.Random(f"{self.number}:{name}")
+        key = f"{self.number}:{name}" if self.family == "classic" else f"{self.family}:{self.number}:{name}"
+        spread = spread if self.family == "classic" else spread // 3
+        rng = random.Random(key)
         return tuple(int(np.clip(v + rng.randint(-spread, spread), 10, 235)) for v in base)  # type: ignore[return-value]
 
 
@@ -197,10 +223,8 @@ def _theme(label: str) -> tuple[str, str, int | None]:
     return kind, colour, KINDS[kind]
 
 
-def tile_face(label: str, style: ArtStyle | None = None) -> np.ndarray:
-    """The face of one tile, FACE_PX square, BGR; a cream border and a dark edge as on
-    cardboard tiles."""
-    style = style or ArtStyle()
+def _classic_face(label: str, style: ArtStyle) -> np.ndarray:
+    """The house art: a coloured glyph on a pale panel, the value twice, a cream edge."""
     glyph_name, colour_name, value = _theme(label)
     base = np.array(style.colour(colour_name), np.float32)
     img = np.empty((FACE_PX, FACE_PX, 3), np.uint8)
@@ -217,6 +241,463 @@ def tile_face(label: str, style: ArtStyle | None = None) -> np.ndarray:
     cv2.rectangle(img, (0, 0), (FACE_PX - 1, FACE_PX - 1), (215, 230, 238), 6)  # cream edge
     cv2.rectangle(img, (0, 0), (FACE_PX - 1, FACE_PX - 1), (30, 35, 40), 2)  # cut edge
     return img
+
+
+# ---------------------------------------------------------------- icons as primitives
+#
+# The newer families draw their icons from primitives in unit coordinates, so one drawing
+# can be printed as an outline, a silhouette or a shaded shape. ("poly", pts), ("line",
+# pts) an open polyline, ("ellipse", (cx, cy), (ax, ay), angle), ("hole", prim): a part
+# drawn in the paper's colour over the shape (an eye, a face in a headdress).
+
+Prim = tuple[Any, ...]
+
+NILE_ICONS: dict[str, list[Prim]] = {  # lineart and parchment: one drawing, two printings
+    "scarab": [
+        ("ellipse", (0.5, 0.6), (0.2, 0.25), 0),
+        ("ellipse", (0.5, 0.27), (0.1, 0.08), 0),
+        ("line", [(0.3, 0.5), (0.14, 0.38)]),
+        ("line", [(0.3, 0.62), (0.1, 0.64)]),
+        ("line", [(0.33, 0.76), (0.15, 0.88)]),
+        ("line", [(0.7, 0.5), (0.86, 0.38)]),
+        ("line", [(0.7, 0.62), (0.9, 0.64)]),
+        ("line", [(0.67, 0.76), (0.85, 0.88)]),
+        ("hole", ("line", [(0.5, 0.38), (0.5, 0.84)])),
+    ],
+    "cat": [
+        (
+            "poly",
+            [
+                (0.34, 0.88),
+                (0.31, 0.6),
+                (0.4, 0.42),
+                (0.37, 0.16),
+                (0.45, 0.28),
+                (0.52, 0.28),
+                (0.58, 0.15),
+                (0.58, 0.42),
+                (0.63, 0.62),
+                (0.66, 0.88),
+            ],
+        ),
+        ("line", [(0.64, 0.86), (0.78, 0.82), (0.84, 0.66), (0.8, 0.56)]),
+        ("hole", ("ellipse", (0.5, 0.34), (0.025, 0.025), 0)),
+    ],
+    "horus": [
+        (
+            "poly",
+            [
+                (0.3, 0.32),
+                (0.42, 0.18),
+                (0.56, 0.2),
+                (0.64, 0.3),
+                (0.55, 0.34),
+                (0.63, 0.5),
+                (0.7, 0.76),
+                (0.58, 0.8),
+                (0.5, 0.64),
+                (0.37, 0.72),
+                (0.34, 0.5),
+            ],
+        ),
+        ("line", [(0.47, 0.78), (0.47, 0.9)]),
+        ("line", [(0.56, 0.8), (0.58, 0.9)]),
+        ("hole", ("ellipse", (0.47, 0.27), (0.03, 0.03), 0)),
+    ],
+    "anubis": [
+        (
+            "poly",
+            [
+                (0.3, 0.88),
+                (0.32, 0.55),
+                (0.35, 0.12),
+                (0.44, 0.38),
+                (0.5, 0.4),
+                (0.55, 0.12),
+                (0.59, 0.44),
+                (0.84, 0.54),
+                (0.85, 0.63),
+                (0.6, 0.67),
+                (0.56, 0.88),
+            ],
+        ),
+        ("hole", ("ellipse", (0.55, 0.5), (0.03, 0.02), 0)),
+    ],
+    "mask": [
+        ("poly", [(0.5, 0.1), (0.8, 0.28), (0.87, 0.88), (0.13, 0.88), (0.2, 0.28)]),
+        ("hole", ("ellipse", (0.5, 0.52), (0.16, 0.21), 0)),
+        ("line", [(0.5, 0.74), (0.5, 0.9)]),
+        ("line", [(0.22, 0.45), (0.3, 0.45)]),
+        ("line", [(0.7, 0.45), (0.78, 0.45)]),
+    ],
+    "goldbag": [
+        ("ellipse", (0.5, 0.76), (0.3, 0.1), 0),
+        ("ellipse", (0.5, 0.6), (0.3, 0.1), 0),
+        ("ellipse", (0.5, 0.44), (0.3, 0.1), 0),
+        ("ellipse", (0.5, 0.26), (0.16, 0.12), 0),
+    ],
+    "pharaoh": [
+        ("line", [(0.28, 0.9), (0.6, 0.22), (0.64, 0.14), (0.74, 0.14), (0.76, 0.24)]),
+        ("line", [(0.72, 0.9), (0.4, 0.22)]),
+        ("line", [(0.4, 0.22), (0.28, 0.3)]),
+        ("line", [(0.4, 0.22), (0.3, 0.2)]),
+        ("line", [(0.4, 0.22), (0.34, 0.12)]),
+    ],
+    "kingtut": [
+        (
+            "poly",
+            [
+                (0.32, 0.1),
+                (0.68, 0.1),
+                (0.74, 0.18),
+                (0.74, 0.78),
+                (0.68, 0.84),
+                (0.32, 0.84),
+                (0.26, 0.78),
+                (0.26, 0.18),
+            ],
+        ),
+        ("line", [(0.22, 0.9), (0.78, 0.9)]),
+        ("hole", ("ellipse", (0.5, 0.3), (0.09, 0.09), 0)),
+        ("hole", ("line", [(0.36, 0.5), (0.64, 0.5)])),
+        ("hole", ("poly", [(0.5, 0.58), (0.62, 0.76), (0.38, 0.76)])),
+    ],
+    "nugget": [
+        ("poly", [(0.3, 0.3), (0.7, 0.3), (0.86, 0.48), (0.5, 0.86), (0.14, 0.48)]),
+        ("hole", ("line", [(0.14, 0.48), (0.86, 0.48)])),
+        ("hole", ("line", [(0.38, 0.48), (0.5, 0.86), (0.62, 0.48)])),
+    ],
+    "canopic": [
+        ("ellipse", (0.5, 0.62), (0.2, 0.24), 0),
+        ("poly", [(0.36, 0.36), (0.4, 0.12), (0.46, 0.24), (0.54, 0.24), (0.6, 0.12), (0.64, 0.36)]),
+        ("line", [(0.32, 0.9), (0.68, 0.9)]),
+    ],
+}
+
+SEAL_ICONS: dict[str, list[Prim]] = {  # the held-out family's own drawings
+    "scarab": [
+        ("ellipse", (0.5, 0.32), (0.15, 0.15), 0),
+        ("poly", [(0.28, 0.52), (0.72, 0.52), (0.5, 0.86)]),
+    ],
+    "cat": [
+        (
+            "poly",
+            [
+                (0.26, 0.84),
+                (0.26, 0.4),
+                (0.34, 0.16),
+                (0.44, 0.38),
+                (0.56, 0.38),
+                (0.66, 0.16),
+                (0.74, 0.4),
+                (0.74, 0.84),
+            ],
+        ),
+        ("hole", ("line", [(0.36, 0.56), (0.44, 0.56)])),
+        ("hole", ("line", [(0.56, 0.56), (0.64, 0.56)])),
+    ],
+    "horus": [
+        ("poly", [(0.14, 0.3), (0.86, 0.46), (0.86, 0.58), (0.14, 0.44)]),
+        ("poly", [(0.2, 0.5), (0.8, 0.64), (0.74, 0.74), (0.24, 0.62)]),
+        ("poly", [(0.28, 0.7), (0.68, 0.8), (0.6, 0.88), (0.32, 0.8)]),
+    ],
+    "anubis": [
+        (
+            "poly",
+            [
+                (0.14, 0.78),
+                (0.14, 0.62),
+                (0.54, 0.62),
+                (0.6, 0.36),
+                (0.64, 0.16),
+                (0.7, 0.34),
+                (0.88, 0.44),
+                (0.72, 0.52),
+                (0.72, 0.78),
+            ],
+        ),
+    ],
+    "mask": [
+        ("ellipse", (0.5, 0.5), (0.3, 0.38), 0),
+        ("hole", ("line", [(0.3, 0.36), (0.7, 0.36)])),
+        ("hole", ("line", [(0.28, 0.52), (0.72, 0.52)])),
+        ("hole", ("line", [(0.3, 0.68), (0.7, 0.68)])),
+    ],
+    "goldbag": [
+        ("ellipse", (0.5, 0.26), (0.1, 0.1), 0),
+        ("ellipse", (0.38, 0.5), (0.1, 0.1), 0),
+        ("ellipse", (0.62, 0.5), (0.1, 0.1), 0),
+        ("ellipse", (0.26, 0.74), (0.1, 0.1), 0),
+        ("ellipse", (0.5, 0.74), (0.1, 0.1), 0),
+        ("ellipse", (0.74, 0.74), (0.1, 0.1), 0),
+    ],
+    "pharaoh": [
+        ("ellipse", (0.5, 0.26), (0.13, 0.16), 0),
+        ("hole", ("ellipse", (0.5, 0.26), (0.06, 0.09), 0)),
+        ("poly", [(0.44, 0.4), (0.56, 0.4), (0.56, 0.9), (0.44, 0.9)]),
+        ("poly", [(0.2, 0.46), (0.8, 0.46), (0.8, 0.56), (0.2, 0.56)]),
+    ],
+    "kingtut": [
+        (
+            "poly",
+            [(0.2, 0.86), (0.26, 0.3), (0.44, 0.46), (0.5, 0.12), (0.56, 0.46), (0.74, 0.3), (0.8, 0.86)],
+        ),
+    ],
+    "nugget": [
+        ("poly", [(0.18, 0.6), (0.3, 0.3), (0.6, 0.2), (0.84, 0.42), (0.76, 0.76), (0.4, 0.82)]),
+        ("hole", ("ellipse", (0.42, 0.46), (0.06, 0.05), 0)),
+        ("hole", ("ellipse", (0.62, 0.62), (0.05, 0.04), 0)),
+    ],
+    "canopic": [
+        (
+            "poly",
+            [
+                (0.4, 0.12),
+                (0.6, 0.12),
+                (0.58, 0.22),
+                (0.74, 0.4),
+                (0.7, 0.78),
+                (0.6, 0.88),
+                (0.4, 0.88),
+                (0.3, 0.78),
+                (0.26, 0.4),
+                (0.42, 0.22),
+            ],
+        ),
+    ],
+}
+
+
+def _px(points: list[tuple[float, float]], box: tuple[int, int, int]) -> np.ndarray:
+    """Unit points into a ``box`` (x0, y0, side) px."""
+    x0, y0, side = box
+    return np.array([[round(x0 + x * side), round(y0 + y * side)] for x, y in points], np.int32)
+
+
+def _prim(img: np.ndarray, prim: Prim, colour: Any, box: tuple[int, int, int], line: int) -> None:
+    """One primitive: filled when ``line`` is 0 (a polyline then gets a bold stroke), else
+    outlined ``line`` px thick."""
+    x0, y0, side = box
+    kind = prim[0]
+    if kind == "poly":
+        pts = _px(prim[1], box)
+        if line:
+            cv2.polylines(img, [pts], True, colour, line, cv2.LINE_AA)
+        else:
+            cv2.fillPoly(img, [pts], colour, cv2.LINE_AA)
+    elif kind == "line":
+        cv2.polylines(img, [_px(prim[1], box)], False, colour, line or max(3, side // 14), cv2.LINE_AA)
+    elif kind == "ellipse":
+        (cx, cy), (ax, ay), angle = prim[1], prim[2], prim[3]
+        centre = (round(x0 + cx * side), round(y0 + cy * side))
+        axes = (max(1, round(ax * side)), max(1, round(ay * side)))
+        cv2.ellipse(img, centre, axes, angle, 0, 360, colour, line or -1, cv2.LINE_AA)
+
+
+def draw_icon(
+    img: np.ndarray, prims: list[Prim], ink: Any, paper: Any, box: tuple[int, int, int], line: int = 0
+) -> None:
+    """An icon in ``box``: as a silhouette (``line`` 0: holes in the paper's colour) or as
+    outlines ``line`` px thick (holes outlined in the ink too)."""
+    for prim in prims:
+        if prim[0] == "hole":
+            _prim(img, prim[1], ink if line else paper, box, line if line else max(2, box[2] // 40))
+            if not line and prim[1][0] != "line":
+                _prim(img, prim[1], paper, box, 0)
+        else:
+            _prim(img, prim, ink, box, line)
+
+
+def seeded_rng(*parts: object) -> np.random.Generator:
+    """A generator fixed by the parts: a printed face's texture is the same every time."""
+    return np.random.default_rng(zlib.crc32("/".join(map(str, parts)).encode()))
+
+
+def _edge(img: np.ndarray, colour: BGR = (30, 35, 40), width: int = 2) -> np.ndarray:
+    cv2.rectangle(img, (0, 0), (img.shape[1] - 1, img.shape[0] - 1), colour, width)
+    return img
+
+
+def _text_at(
+    img: np.ndarray, s: str, cx: float, cy: float, font: int, scale: float, ink: Any, thick: int
+) -> None:
+    """``s`` centred at (cx, cy)."""
+    (tw, th), _ = cv2.getTextSize(s, font, scale, thick)
+    cv2.putText(img, s, (round(cx - tw / 2), round(cy + th / 2)), font, scale, ink, thick, cv2.LINE_AA)
+
+
+def _lineart_face(label: str, style: ArtStyle) -> np.ndarray:
+    """Thin outline icon in the set's colour on white paper, a dark border band carrying
+    the value in a script font."""
+    glyph, colour, value = _theme(label)
+    ink = style.colour(colour)
+    paper = (236, 240, 241)
+    img = np.full((FACE_PX, FACE_PX, 3), paper, np.uint8)
+    band = 15
+    cv2.rectangle(img, (0, 0), (FACE_PX - 1, FACE_PX - 1), (40, 34, 30), band * 2)
+    cv2.rectangle(img, (band + 3, band + 3), (FACE_PX - band - 4, FACE_PX - band - 4), ink, 1, cv2.LINE_AA)
+    draw_icon(img, NILE_ICONS[glyph], ink, paper, (band + 10, band + 8, FACE_PX - 2 * band - 20), line=3)
+    if value is not None:
+        font = cv2.FONT_HERSHEY_SCRIPT_COMPLEX
+        _text_at(img, str(value), FACE_PX / 2, FACE_PX - band / 2 - 1, font, 0.5, (235, 235, 235), 1)
+        _text_at(img, str(value), FACE_PX / 2, band / 2, font, 0.5, (235, 235, 235), 1)
+    return _edge(img, (20, 20, 20), 1)
+
+
+def parchment_ground(
+    size: tuple[int, int], seed: np.random.Generator, tone: BGR = (150, 196, 222)
+) -> np.ndarray:
+    """Parchment: a warm ground with blotches and fibres."""
+    w, h = size
+    blotch = cv2.resize(seed.normal(0, 1, (6, 6)).astype(np.float32), (w, h), interpolation=cv2.INTER_CUBIC)
+    fibre = cv2.GaussianBlur(seed.normal(0, 1, (h, w)).astype(np.float32), (0, 0), sigmaX=4, sigmaY=0.6)
+    grain = seed.normal(0, 1, (h, w)).astype(np.float32)
+    shade = 1 + 0.05 * blotch + 0.12 * fibre + 0.025 * grain
+    return np.clip(np.array(tone, np.float32)[None, None, :] * shade[:, :, None], 0, 255).astype(np.uint8)
+
+
+def _parchment_face(label: str, style: ArtStyle) -> np.ndarray:
+    """A dark silhouette on parchment; the colour only in the frame band; the value in an
+    italic serif."""
+    glyph, colour, value = _theme(label)
+    img = parchment_ground((FACE_PX, FACE_PX), seeded_rng("parchment", style.number, label))
+    ink = (30, 45, 62)  # one brown ink for every set
+    band = style.colour(colour)
+    cv2.rectangle(img, (4, 4), (FACE_PX - 5, FACE_PX - 5), band, 12)
+    cv2.rectangle(img, (11, 11), (FACE_PX - 12, FACE_PX - 12), ink, 1, cv2.LINE_AA)
+    paper = tuple(int(v) for v in img[FACE_PX // 2, 16])
+    draw_icon(img, NILE_ICONS[glyph], ink, paper, (22, 24, FACE_PX - 42))
+    if value is not None:
+        font = cv2.FONT_HERSHEY_TRIPLEX | cv2.FONT_ITALIC
+        _text_at(img, str(value), FACE_PX - 26, 28, font, 0.75, ink, 2)
+    return _edge(img, (50, 60, 70), 2)
+
+
+def _photo_face(label: str, style: ArtStyle) -> np.ndarray:
+    """A shaded icon with a soft drop shadow on a grainy radial gradient of the set's
+    colour; a thin light border and one corner numeral."""
+    glyph, colour, value = _theme(label)
+    base = np.array(style.colour(colour), np.float32)
+    rng = seeded_rng("photo", style.number, label)
+    ys, xs = np.mgrid[0:FACE_PX, 0:FACE_PX].astype(np.float32) / FACE_PX
+    r = np.hypot(xs - 0.4, ys - 0.35)
+    light = (1.35 - 0.7 * r)[:, :, None]
+    grain = cv2.GaussianBlur(rng.normal(0, 1, (FACE_PX, FACE_PX)).astype(np.float32), (0, 0), 1.2)
+    ground = base[None, None, :] * light + 9 * grain[:, :, None]
+    layer = np.zeros((FACE_PX, FACE_PX, 3), np.uint8)
+    style_glyphs = ArtStyle(style.number).glyphs() if style.number else HOUSE_GLYPHS
+    style_glyphs[glyph](layer, (255, 255, 255))
+    mask = cv2.GaussianBlur((layer.max(axis=2) > 0).astype(np.float32), (0, 0), 0.8)
+    shadow = cv2.GaussianBlur(np.roll(mask, (4, 4), axis=(0, 1)), (0, 0), 3.0)[:, :, None]
+    ground *= 1 - 0.45 * shadow
+    icon = np.clip(base * 0.45 + 125, 0, 255)[None, None, :] * (1.25 - 0.5 * ys[:, :, None])
+    img = ground * (1 - mask[:, :, None]) + icon * mask[:, :, None]
+    img = np.clip(img, 0, 255).astype(np.uint8)
+    cv2.rectangle(img, (2, 2), (FACE_PX - 3, FACE_PX - 3), (225, 225, 225), 2, cv2.LINE_AA)
+    if value is not None:
+        font = cv2.FONT_HERSHEY_SIMPLEX
+        cv2.putText(img, str(value), (10, FACE_PX - 10), font, 0.8, (20, 20, 20), 5, cv2.LINE_AA)
+        cv2.putText(img, str(value), (10, FACE_PX - 10), font, 0.8, (245, 245, 245), 2, cv2.LINE_AA)
+    return _edge(img, (25, 25, 25), 1)
+
+
+ROMAN = {1: "I", 2: "II", 4: "IV", 6: "VI", 8: "VIII"}
+
+
+def _heldout_face(label: str, style: ArtStyle) -> np.ndarray:
+    """HELD OUT — never tune a reader on this family. A cream tile with a double rule, a
+    coloured medallion with a knocked-out icon, the value in Roman numerals."""
+    glyph, colour, value = _theme(label)
+    cream = (205, 228, 240)
+    img = np.full((FACE_PX, FACE_PX, 3), cream, np.uint8)
+    cv2.rectangle(img, (5, 5), (FACE_PX - 6, FACE_PX - 6), (90, 100, 110), 1, cv2.LINE_AA)
+    cv2.rectangle(img, (8, 8), (FACE_PX - 9, FACE_PX - 9), (90, 100, 110), 1, cv2.LINE_AA)
+    disc = style.colour(colour)
+    centre = (FACE_PX // 2, FACE_PX // 2 + 6)
+    cv2.circle(img, centre, 44, disc, -1, cv2.LINE_AA)
+    cv2.circle(img, centre, 47, tuple(int(v * 0.6) for v in disc), 2, cv2.LINE_AA)
+    draw_icon(img, SEAL_ICONS[glyph], cream, disc, (centre[0] - 30, centre[1] - 30, 60))
+    if value is not None:
+        _text_at(img, ROMAN[value], FACE_PX - 30, 20, cv2.FONT_HERSHEY_PLAIN, 1.0, (60, 60, 60), 1)
+        _text_at(img, ROMAN[value], 30, 20, cv2.FONT_HERSHEY_PLAIN, 1.0, (60, 60, 60), 1)
+    return _edge(img, (60, 70, 80), 1)
+
+
+@dataclass(frozen=True)
+class ArtFamily:
+    """A family of tile (and card) art: its own drawing, palette and the variants
+    (``ArtStyle`` numbers) the benchmarks enrol and read. ``heldout``: reported, never
+    tuned on."""
+
+    name: str
+    about: str
+    palette: dict[str, BGR]
+    draw: Callable[[str, ArtStyle], np.ndarray]
+    styles: tuple[int, ...]
+    heldout: bool = False
+
+
+def _palette(**colours: BGR) -> dict[str, BGR]:
+    return {**BASE, **colours}
+
+
+FAMILIES: dict[str, ArtFamily] = {
+    f.name: f
+    for f in (
+        ArtFamily(
+            "classic",
+            "the house art and its seeded variants (glyphs permuted, palette shifted)",
+            dict(BASE),
+            _classic_face,
+            (0, 7, 12, 31),
+        ),
+        ArtFamily(
+            "lineart",
+            "outline icons on white inside a dark border band, script numerals",
+            _palette(
+                green=(110, 150, 40), blue=(175, 105, 45), purple=(165, 70, 105), kingtut=(30, 140, 200)
+            ),
+            _lineart_face,
+            (0, 3),
+        ),
+        ArtFamily(
+            "parchment",
+            "brown silhouettes on parchment, the colour as a frame band, italic serif numerals",
+            _palette(
+                green=(120, 140, 60), blue=(150, 115, 55), purple=(140, 75, 115), goldbag=(40, 150, 200)
+            ),
+            _parchment_face,
+            (0, 3),
+        ),
+        ArtFamily(
+            "photo",
+            "shaded icons on a grainy radial gradient, a thin border, one corner numeral",
+            _palette(green=(90, 135, 60), blue=(165, 100, 60), purple=(160, 75, 100), nugget=(90, 90, 100)),
+            _photo_face,
+            (0, 3),
+        ),
+        ArtFamily(
+            "heldout",
+            "HELD OUT (never tuned on): knocked-out icons in a coloured medallion, Roman numerals",
+            _palette(green=(95, 150, 85), blue=(170, 115, 70), purple=(160, 90, 120), pharaoh=(60, 80, 160)),
+            _heldout_face,
+            (0, 3),
+            heldout=True,
+        ),
+    )
+}
+HELDOUT = "heldout"  # the family nobody tunes on: see docs/vision.md §5
+
+
+def family_styles(name: str) -> list[ArtStyle]:
+    """The styles a benchmark reads for the family ``name``."""
+    return [ArtStyle(n, name) for n in FAMILIES[name].styles]
+
+
+def tile_face(label: str, style: ArtStyle | None = None) -> np.ndarray:
+    """The face of one tile, FACE_PX square, BGR, drawn by the style's family."""
+    style = style or ArtStyle()
+    return FAMILIES[style.family].draw(label, style)
 
 
 # Pawn colours (BGR) chosen away from the tile palette.

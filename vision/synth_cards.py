@@ -6,6 +6,13 @@ with the four colours as bars in rank order (×2, ×1, ×0, −1) and the thresh
 disc. An ``ArtStyle`` other than 0 changes the palette, the fonts, the pips' shape, the
 icons and where things sit: "art the recogniser has never seen" for enrolment tests.
 
+The newer art families (vision/synth_art.py) lay cards out otherwise: ``lineart`` a white
+card in a dark frame with the colour as a band across the top and the value in the
+corners; ``parchment`` a parchment card with the colour as a band down its left side, a
+brown silhouette and the value as pips; ``photo`` a grainy gradient with one big corner
+numeral; ``heldout`` (never tuned on) a cream card with coloured corner triangles and
+Roman numerals. Their palettes put green near blue.
+
 A ``CardScene`` fixes a table (vision/synth.py's ``Stage``: the same camera, light, lens
 and hands as the Tutankhamen scenes) with 2–5 seat cards (markers 20 + seat) round its
 edges, each seat's row of mummy cards laid side by side in front of its marker (touching
@@ -29,7 +36,15 @@ import cv2
 import numpy as np
 
 from vision.synth import Scene, Stage, write_enrolment_set
-from vision.synth_art import ArtStyle
+from vision.synth_art import (
+    NILE_ICONS,
+    ROMAN,
+    SEAL_ICONS,
+    ArtStyle,
+    draw_icon,
+    parchment_ground,
+    seeded_rng,
+)
 
 CARD_MM = (45.0, 70.0)  # width, height
 CARD_PX = (90, 140)  # the art's own resolution
@@ -236,9 +251,176 @@ def papyrus_face(label: str, style: ArtStyle | None = None) -> np.ndarray:
     return _frame(img, look)
 
 
+# ---------------------------------------------------------------- the newer families
+
+CARD_PALETTES: dict[str, dict[str, BGR]] = {  # green near blue, as printed boxes have them
+    "lineart": {
+        "green": (120, 150, 45),
+        "yellow": (40, 190, 225),
+        "blue": (175, 120, 40),
+        "red": (50, 45, 190),
+    },
+    "parchment": {
+        "green": (115, 140, 60),
+        "yellow": (60, 180, 215),
+        "blue": (150, 120, 55),
+        "red": (55, 60, 170),
+    },
+    "photo": {
+        "green": (100, 150, 55),
+        "yellow": (45, 200, 235),
+        "blue": (170, 125, 50),
+        "red": (60, 50, 210),
+    },
+    "heldout": {
+        "green": (110, 155, 70),
+        "yellow": (50, 185, 220),
+        "blue": (175, 125, 60),
+        "red": (65, 65, 185),
+    },
+}
+GIFTS = ("anubis", "horus", "cat", "scarab")  # the icon per colour in the newer families
+ROMAN5 = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", **ROMAN}
+
+
+def _suit(colour: str, style: ArtStyle) -> BGR:
+    return style.tint(f"suit-{colour}", CARD_PALETTES[style.family][colour], 25)
+
+
+def _lineart_mummy(colour: str, n: int, style: ArtStyle) -> np.ndarray:
+    """A white card in a dark frame, the colour as a band across the top, the value in
+    two corners in a script font and as dots, an outline icon."""
+    w, h = CARD_PX
+    suit = _suit(colour, style)
+    paper = (238, 240, 240)
+    img = np.full((h, w, 3), paper, np.uint8)
+    cv2.rectangle(img, (0, 0), (w - 1, h - 1), (40, 34, 30), 12)
+    cv2.rectangle(img, (6, 6), (w - 7, 30), suit, -1)  # the colour band
+    font = cv2.FONT_HERSHEY_SCRIPT_COMPLEX
+    _text(img, str(n), 16, 20, font, 0.7, (250, 250, 250), 2)
+    _text(img, str(n), w - 17, h - 20, font, 0.7, suit, 2)
+    draw_icon(img, NILE_ICONS[GIFTS[COLOURS.index(colour)]], suit, paper, (18, 42, 54), line=2)
+    for k in range(n):
+        cv2.circle(img, (w // 2 - 2 * 9 + k * 9, h - 24), 3, suit, -1, cv2.LINE_AA)
+    return img
+
+
+def _parchment_mummy(colour: str, n: int, style: ArtStyle) -> np.ndarray:
+    """Parchment, the colour as a band down the left side, a brown silhouette, the value
+    as a column of pips and an italic numeral."""
+    w, h = CARD_PX
+    img = parchment_ground((w, h), seeded_rng("card-parchment", style.number, colour, n))
+    ink = (30, 45, 62)
+    cv2.rectangle(img, (3, 3), (20, h - 4), _suit(colour, style), -1)  # the colour band
+    paper = tuple(int(v) for v in img[h // 2, w - 10])
+    draw_icon(img, NILE_ICONS[GIFTS[COLOURS.index(colour)]], ink, paper, (28, 30, 56))
+    for k in range(n):  # the value as pips in a column at the right
+        cv2.circle(img, (w - 12, 96 + k * 9), 3, ink, -1, cv2.LINE_AA)
+    _text(img, str(n), 52, h - 18, cv2.FONT_HERSHEY_TRIPLEX | cv2.FONT_ITALIC, 0.8, ink, 2)
+    cv2.rectangle(img, (0, 0), (w - 1, h - 1), (50, 60, 70), 2)
+    return img
+
+
+def _photo_mummy(colour: str, n: int, style: ArtStyle) -> np.ndarray:
+    """A grainy radial gradient of the colour, a soft pale icon, one big corner numeral."""
+    w, h = CARD_PX
+    base = np.array(_suit(colour, style), np.float32)
+    rng = seeded_rng("card-photo", style.number, colour, n)
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    light = 1.3 - 0.6 * np.hypot(xs / w - 0.3, ys / h - 0.25)
+    grain = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 1.2)
+    img = np.clip(base * light[:, :, None] + 10 * grain[:, :, None], 0, 255).astype(np.uint8)
+    soft = np.zeros((h, w), np.uint8)
+    _icon(soft, COLOURS.index(colour) + 1, w // 2, h // 2 + 12, 22, 255)  # type: ignore[arg-type]
+    mask = cv2.GaussianBlur(soft.astype(np.float32) / 255, (0, 0), 1.0)[:, :, None]
+    img = (img * (1 - mask) + np.clip(base * 0.4 + 140, 0, 255) * mask).astype(np.uint8)
+    cv2.putText(img, str(n), (8, 38), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (20, 20, 20), 6, cv2.LINE_AA)
+    cv2.putText(img, str(n), (8, 38), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (245, 245, 245), 2, cv2.LINE_AA)
+    cv2.rectangle(img, (1, 1), (w - 2, h - 2), (225, 225, 225), 2)
+    return img
+
+
+def _heldout_mummy(colour: str, n: int, style: ArtStyle) -> np.ndarray:
+    """HELD OUT — never tune a reader on this family. Cream, the colour as two corner
+    triangles, a ringed icon, the value in Roman numerals."""
+    w, h = CARD_PX
+    cream = (205, 228, 240)
+    suit = _suit(colour, style)
+    img = np.full((h, w, 3), cream, np.uint8)
+    cv2.fillPoly(img, [np.array([[0, 0], [44, 0], [0, 44]], np.int32)], suit, cv2.LINE_AA)
+    cv2.fillPoly(img, [np.array([[w, h], [w - 44, h], [w, h - 44]], np.int32)], suit, cv2.LINE_AA)
+    cv2.circle(img, (w // 2, 66), 24, suit, 2, cv2.LINE_AA)
+    draw_icon(img, SEAL_ICONS[GIFTS[COLOURS.index(colour)]], suit, cream, (w // 2 - 16, 50, 32))
+    _text(img, ROMAN5[n], w // 2, 112, cv2.FONT_HERSHEY_PLAIN, 1.6, (50, 50, 50), 2)
+    cv2.rectangle(img, (0, 0), (w - 1, h - 1), (60, 70, 80), 1)
+    return img
+
+
+MUMMY_DRAWERS = {
+    "lineart": _lineart_mummy,
+    "parchment": _parchment_mummy,
+    "photo": _photo_mummy,
+    "heldout": _heldout_mummy,
+}
+
+
+def _family_papyrus(card: dict[str, Any], style: ArtStyle) -> np.ndarray:
+    """A papyrus in a newer family: the four colours in rank order, each family its own
+    way (columns, a 2×2 grid, stripes, discs), and the threshold."""
+    w, h = CARD_PX
+    fam = style.family
+    rank = [_suit(c, style) for c in card["rank"]]
+    t = card["threshold"]
+    if fam == "parchment":
+        img = parchment_ground((w, h), seeded_rng("papyrus", style.number, *card["rank"], t))
+        for k, c in enumerate(rank):  # a 2×2 grid, rank order row by row
+            x, y = 12 + (k % 2) * 36, 12 + (k // 2) * 36
+            cv2.rectangle(img, (x, y), (x + 30, y + 30), c, -1)
+        _text(img, str(t), w // 2, h - 32, cv2.FONT_HERSHEY_TRIPLEX | cv2.FONT_ITALIC, 1.3, (30, 45, 62), 2)
+        cv2.rectangle(img, (0, 0), (w - 1, h - 1), (50, 60, 70), 2)
+        return img
+    if fam == "lineart":
+        img = np.full((h, w, 3), (238, 240, 240), np.uint8)
+        cv2.rectangle(img, (0, 0), (w - 1, h - 1), (40, 34, 30), 12)
+        for k, c in enumerate(rank):  # columns, left to right
+            cv2.rectangle(img, (12 + k * 17, 14), (24 + k * 17, 90), c, -1)
+        _text(img, str(t), w // 2, h - 26, cv2.FONT_HERSHEY_SCRIPT_COMPLEX, 1.1, (40, 34, 30), 2)
+        return img
+    if fam == "photo":
+        rng = seeded_rng("papyrus-photo", style.number, *card["rank"], t)
+        img = np.full((h, w, 3), (170, 205, 220), np.float32)
+        img *= np.linspace(1.15, 0.85, h, dtype=np.float32)[:, None, None]
+        img += 8 * cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 1.2)[:, :, None]
+        img = np.clip(img, 0, 255).astype(np.uint8)
+        for k, c in enumerate(rank):  # stripes the card's width
+            cv2.rectangle(img, (0, 8 + k * 22), (w - 1, 26 + k * 22), c, -1)
+        cv2.putText(
+            img, str(t), (w - 34, h - 12), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (30, 30, 30), 3, cv2.LINE_AA
+        )
+        cv2.rectangle(img, (1, 1), (w - 2, h - 2), (225, 225, 225), 2)
+        return img
+    cream = (205, 228, 240)  # heldout: discs in a column, Roman threshold
+    img = np.full((h, w, 3), cream, np.uint8)
+    for k, c in enumerate(rank):
+        cv2.circle(img, (w // 2, 18 + k * 24), 10, c, -1, cv2.LINE_AA)
+        cv2.circle(img, (w // 2, 18 + k * 24), 11, (60, 70, 80), 1, cv2.LINE_AA)
+    _text(img, ROMAN5[t], w // 2, h - 22, cv2.FONT_HERSHEY_PLAIN, 1.6, (50, 50, 50), 2)
+    cv2.rectangle(img, (0, 0), (w - 1, h - 1), (60, 70, 80), 1)
+    return img
+
+
 def card_face(label: str, style: ArtStyle | None = None) -> np.ndarray:
-    """Any Ankh face by its label."""
-    return papyrus_face(label, style) if label.startswith("papyrus-") else mummy_face(label, style)
+    """Any Ankh face by its label, drawn by the style's family."""
+    style = style or ArtStyle()
+    if style.family == "classic":
+        return papyrus_face(label, style) if label.startswith("papyrus-") else mummy_face(label, style)
+    if label.startswith("papyrus-"):
+        card = parse_papyrus(label)
+        if card is None:
+            raise ValueError(f"{label!r} is not a papyrus label")
+        return _family_papyrus(card, style)
+    colour, value = label.split("-")
+    return MUMMY_DRAWERS[style.family](colour, int(value), style)
 
 
 def write_card_enrolment_set(
