@@ -1,5 +1,6 @@
-"""What the reading benchmarks (`bench vision`, `bench cards`) share: their arguments,
-the tally of frames read, the progress ticker and the peak-RSS probe."""
+"""What the reading benchmarks (`bench vision`, `bench cards`) share: their arguments
+(frames per art family, the families, the source of frames), the tally of frames read,
+the progress ticker, the percentiles and the peak-RSS probe."""
 
 from __future__ import annotations
 
@@ -11,21 +12,67 @@ import time
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
+import numpy as np
 
-def frames_and_seed(
-    argv: list[str] | None, name: str, doc: str, frames: int, seed: int, quick: str
-) -> tuple[int, int]:
-    """``--frames``, ``--quick`` (30 frames; ``quick`` says what that gives) and
-    ``--seed`` of ``python -m bench NAME``, checked: (frames to read, the first seed)."""
+
+@dataclass
+class ReadArgs:
+    """What one run of a reading benchmark reads."""
+
+    frames: int  # rendered frames per art family (synthetic source)
+    seed: int
+    families: list[str]  # art families, in report order
+    photoreal: Path | None  # a pre-rendered photoreal set instead of synthetic frames
+
+
+def reading_args(
+    argv: list[str] | None, name: str, doc: str, frames: int, seed: int, families: list[str]
+) -> ReadArgs:
+    """``--frames`` (per family), ``--quick`` (6 per family), ``--seed``, ``--family
+    NAME|all`` and ``--source synth|photoreal DIR`` of ``python -m bench NAME``, checked."""
     p = argparse.ArgumentParser(prog=f"python -m bench {name}", description=doc.split("\n")[0])
-    p.add_argument("--frames", type=int, default=frames, help=f"rendered frames to read (default {frames})")
-    p.add_argument("--quick", action="store_true", help=f"30 frames: {quick}")
+    p.add_argument("--frames", type=int, default=frames, help=f"frames per art family (default {frames})")
+    p.add_argument("--quick", action="store_true", help="6 frames per family: a first look")
     p.add_argument("--seed", type=int, default=seed, help=f"the first scene's seed (default {seed})")
+    p.add_argument(
+        "--family", default="all", help=f"one art family ({', '.join(families)}) or all (the default)"
+    )
+    p.add_argument(
+        "--source",
+        nargs="+",
+        default=["synth"],
+        metavar="KIND [DIR]",
+        help="synth (rendered now, the default) or photoreal DIR (a set from bench/photoreal)",
+    )
     args = p.parse_args(argv)
-    count = 30 if args.quick else args.frames
+    count = 6 if args.quick else args.frames
     if count < 1:
         p.error("--frames must be at least 1")
-    return count, args.seed
+    if args.family != "all" and args.family not in families:
+        p.error(f"--family: one of {', '.join(families)} or all")
+    chosen = list(families) if args.family == "all" else [args.family]
+    photoreal = None
+    if args.source == ["synth"]:
+        pass
+    elif len(args.source) == 2 and args.source[0] == "photoreal":
+        photoreal = Path(args.source[1])
+        if not (photoreal / "frames").is_dir():
+            p.error(f"--source photoreal: {photoreal} holds no frames/ (render it with bench/photoreal)")
+    else:
+        p.error("--source: synth, or photoreal DIR")
+    return ReadArgs(count, args.seed, chosen, photoreal)
+
+
+def ms_cell(ms: list[float]) -> str:
+    """Median and 95th percentile of a read's milliseconds, "p50 / p95"."""
+    if not ms:
+        return "—"
+    return f"{np.median(ms):.0f} / {np.percentile(ms, 95):.0f}"
+
+
+def markdown(head: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
 
 
 @dataclass
