@@ -11,8 +11,8 @@ only in hue correlate almost alike, so a close call can be looked at again in ch
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -155,6 +155,16 @@ class Match:
     confidence: float  # 0..1
     which: int  # the index of the winning crop among those compared
     ranked: tuple[str, ...] = ()  # the leading labels, best first
+    # every compared label's best score (``label_names[i]`` → ``label_scores[i]``): what
+    # a joint reading of all faces needs when the box rules out a face's own best label
+    label_scores: np.ndarray | None = field(default=None, repr=False, compare=False)
+    label_names: Sequence[str] = field(default=(), repr=False, compare=False)
+
+    def scores_by_label(self) -> dict[str, float]:
+        """Each compared label's best score; only the winner's when none were kept."""
+        if self.label_scores is None:
+            return {self.label: self.score}
+        return {name: float(v) for name, v in zip(self.label_names, self.label_scores, strict=True)}
 
 
 def verdict(
@@ -182,7 +192,7 @@ def verdict(
     score_part = min(max((best - min_score) / (full - min_score), 0.0), 1.0) if best > min_score else 0.0
     confidence = float(margin_part * score_part)
     ranked = tuple(names[i] for i in order[:top])
-    return Match(names[order[0]], best, second, round(confidence, 3), which, ranked)
+    return Match(names[order[0]], best, second, round(confidence, 3), which, ranked, best_per_label, names)
 
 
 def _per_label(scores: np.ndarray, columns: np.ndarray, labels: int) -> np.ndarray:

@@ -1,0 +1,202 @@
+"""What the box holds: labels given to all of a reading's faces at once.
+
+A box holds a known number of each face — one scarab of each colour, two cats, … in
+Tutankhamen; three or four copies of each mummy card in Ankh. Faces read one by one can
+name the one green scarab three times; labels assigned jointly cannot: ``assign`` finds
+the labelling of least total cost in which no label is used more often than the box
+holds it, and leaves a face unreadable rather than force a label on it that it does not
+look like. ``hold_to_box`` applies that to a reader's matches: a face pushed off the
+label it looked most like is relabelled only when its next label is itself a clear
+call, otherwise it becomes a question for the table — a wrong answer is far worse.
+
+The counts come from the rules' own box data (engines/), which is plain data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.optimize import linear_sum_assignment
+
+from vision.faces import Match, verdict
+
+OTB_ONLY = frozenset({"goldbag", "pharaoh", "kingtut"})
+AMIGO_ONLY = frozenset({"nugget", "canopic"})
+
+
+@dataclass(frozen=True)
+class Assignment:
+    labels: list[str | None]  # per item: its label, or None (left unreadable)
+    changed: list[int]  # the items whose label is not their own best one
+
+
+def assign(
+    scores: np.ndarray, names: Sequence[str], capacity: Sequence[int], floor: float | np.ndarray
+) -> Assignment:
+    """Labels for all items at once (``scores``: items × labels, higher is better; −inf
+    where a label is out of the question), each label ``names[j]`` used at most
+    ``capacity[j]`` times, for the greatest total score. An item goes unreadable (None)
+    rather than take a label scoring below ``floor`` (one value, or one per item)."""
+    n, k = scores.shape
+    if n == 0 or k == 0:
+        return Assignment([None] * n, [])
+    floors = np.broadcast_to(np.asarray(floor, np.float64), (n,))
+    own = [names[j] if scores[i, j] >= floors[i] else None for i, j in enumerate(scores.argmax(axis=1))]
+    copies = np.minimum(np.maximum(np.asarray(capacity, np.int64), 0), n)  # more than n is never used
+    column_label = np.repeat(np.arange(k), copies)
+    worst = float(np.min(floors)) - 1.0  # worse than unreadable for everyone, yet finite
+    wanted = np.where(np.isfinite(scores), scores, worst)
+    wanted = np.where(wanted < floors[:, None], worst, wanted)
+    # one "unreadable" column per item, worth its floor (a hair less: a label scoring
+    # exactly the floor is taken rather than left)
+    unreadable = np.repeat(floors[:, None] - 1e-9, n, axis=1)
+    cost = -np.hstack([wanted[:, column_label], unreadable])
+    rows, cols = linear_sum_assignment(cost)
+    labels: list[str | None] = [None] * n
+    for i, c in zip(rows, cols, strict=True):
+        labels[i] = names[column_label[c]] if c < len(column_label) else None
+    return Assignment(labels, [i for i in range(n) if labels[i] != own[i]])
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One face the box changed: its new label (None: unreadable) and why."""
+
+    label: str | None
+    confidence: float
+    reason: str
+
+
+def hold_to_box(
+    matches: Sequence[Match | None],
+    readable: Sequence[bool],
+    box: Mapping[str, int],
+    min_score: float,
+    min_margin: float,
+    sure: float,
+    noun: str = "box",
+) -> dict[int, Outcome]:
+    """The faces whose reading the box's counts change, by their index in ``matches``.
+    Only the ``readable`` faces take part: an unreadable one is already a question.
+    ``box`` maps a label to how many the box holds (a label it does not name: any
+    number). A face pushed off its label keeps the next one only when that one scores
+    a confidence of ``sure`` among the labels still free and the face was not that sure
+    of its own label (then the reading contradicts itself: someone must look); a face
+    that keeps a label only narrowly ahead of one pushed off it (by less than
+    ``min_margin``) is made a question too."""
+    items = [i for i, m in enumerate(matches) if m is not None and readable[i]]
+    claimed: dict[str, list[int]] = {}
+    for i in items:
+        claimed.setdefault(matches[i].label, []).append(i)  # type: ignore[union-attr]
+    if all(len(held) <= box.get(label, len(held)) for label, held in claimed.items()):
+        return {}
+    vectors = [matches[i].scores_by_label() for i in items]  # type: ignore[union-attr]
+    for i, vector in zip(items, vectors, strict=True):
+        vector[matches[i].label] = matches[i].score  # type: ignore[union-attr]
+    names = sorted({name for vector in vectors for name in vector})
+    scores = np.full((len(items), len(names)), -np.inf)
+    for row, vector in enumerate(vectors):
+        for name, value in vector.items():
+            scores[row, names.index(name)] = value
+    capacity = [box.get(name, len(items)) for name in names]
+    result = assign(scores, names, capacity, min_score)
+    given = dict(zip(items, result.labels, strict=True))
+    full = {
+        name
+        for name, cap in zip(names, capacity, strict=True)
+        if sum(label == name for label in result.labels) >= cap
+    }
+    out: dict[int, Outcome] = {}
+    for row, i in enumerate(items):
+        m = matches[i]
+        assert m is not None
+        now = given[i]
+        if now == m.label:
+            continue
+        others = {n: v for n, v in vectors[row].items() if n != m.label}
+        only = _only(m.label, box, noun)
+        if now is None:
+            alt = max(others, key=others.__getitem__) if others else None
+            looks = f"{m.label} or {alt}" if alt else m.label
+            out[i] = Outcome(None, 0.0, f"{only}; it looks like {looks}")
+            continue
+        free = {n: v for n, v in vectors[row].items() if n == now or n not in full}
+        confidence = _confidence(free, min_score, min_margin)
+        if confidence >= sure and m.confidence < sure:
+            out[i] = Outcome(now, confidence, f"{only}: read as {now}")
+        else:
+            out[i] = Outcome(None, confidence, f"{only}; it looks like {m.label} or {now}")
+    for label, held in claimed.items():
+        out.update(_narrow_keepers(label, held, given, matches, box, min_margin, noun))
+    return out
+
+
+def _only(label: str, box: Mapping[str, int], noun: str) -> str:
+    count = box.get(label, 0)
+    return f"the {noun} has no {label}" if count == 0 else f"the {noun} has only {count} {label}"
+
+
+def _confidence(free: dict[str, float], min_score: float, min_margin: float) -> float:
+    """The confidence of the best of ``free`` labels over the rest, by the readers' own
+    rule (``verdict``)."""
+    names = list(free)
+    scores = np.array([[free[n] for n in names]], np.float32)
+    return verdict(scores, np.arange(len(names)), names, min_score, min_margin, 1).confidence
+
+
+def _narrow_keepers(
+    label: str,
+    held: list[int],
+    given: Mapping[int, str | None],
+    matches: Sequence[Match | None],
+    box: Mapping[str, int],
+    min_margin: float,
+    noun: str,
+) -> dict[int, Outcome]:
+    """The faces that kept ``label`` although one pushed off it looked nearly as much like
+    it: which of them is the one in the box is not clear."""
+    kept = [i for i in held if given[i] == label]
+    pushed = [i for i in held if given[i] != label]
+    if not kept or not pushed:
+        return {}
+    rival = max(matches[i].score for i in pushed)  # type: ignore[union-attr]
+    only = _only(label, box, noun)
+    return {
+        i: Outcome(None, 0.0, f"{only}, and another face looks as much like it")
+        for i in kept
+        if matches[i].score - rival < min_margin  # type: ignore[union-attr]
+    }
+
+
+def tutankhamen_box(labels: Iterable[str], edition: str | None = None) -> dict[str, int]:
+    """How many of each tile the box holds, for the enrolled ``labels``. The sets are
+    alike in both editions; the specials only when the edition is known — given, or told
+    by the enrolled specials (King Tut, gold bags, pharaohs: OTB 2004; nuggets, canopic
+    jars: Amigo). A label the known box does not hold: none."""
+    from engines.tutankhamen.tiles import EDITIONS, SET_VALUE
+
+    labels = set(labels)
+    if edition is None:
+        otb, amigo = bool(labels & OTB_ONLY), bool(labels & AMIGO_ONLY)
+        edition = "otb2004" if otb and not amigo else "amigo" if amigo and not otb else None
+    if edition is None:
+        return dict(SET_VALUE)
+    if edition not in EDITIONS:
+        raise ValueError(f"unknown Tutankhamen edition {edition!r}: one of {', '.join(sorted(EDITIONS))}")
+    box = dict(EDITIONS[edition].box())
+    return {**{label: 0 for label in labels}, **box}
+
+
+def ankh_box(labels: Iterable[str], deck: Mapping[str, int] | None = None) -> dict[str, int]:
+    """How many copies of each card the deck holds, for the enrolled ``labels``. Without a
+    ``deck``, the documented default box's mummy cards (every box holds the same twenty
+    cards; only the copies may differ, which at worst makes a reading a question); the
+    papyri only from a given deck (a box's papyri differ, and a wrong one would leave
+    every pile unreadable)."""
+    from engines.ankh.cards import MUMMY, default_deck
+
+    if deck is None:
+        return {card: n for card, n in default_deck().items() if card in MUMMY}
+    return {**{label: 0 for label in labels}, **deck}
