@@ -11,7 +11,10 @@ How a photo is taken: the first frames show what the camera sees with nothing he
 the photo taken before (so holding up the next face, or swapping one for the next, both
 work), and it is *held* when ``still`` such frames in a row hardly differ from each other.
 A face not shown within ``timeout`` seconds is skipped and named, so a missing tile
-never stalls the rest.
+never stalls the rest. A photo that does not clearly show one face is refused by
+enrolment and named too. The command then writes the contact sheet of the stored faces
+beside the catalogue (``<catalogue>-sheet.png``, or ``--sheet``) for the page to show,
+with the pairs the reader may mistake for each other marked and listed.
 """
 
 from __future__ import annotations
@@ -226,7 +229,7 @@ def guided_cmd(args: Any) -> int:
     from firmware import screens
     from firmware.cli import EXIT_OK, emit_json
     from firmware.config import ConfigError, load, resolve_driver
-    from firmware.vision_cmd import default_catalog, missing_faces
+    from firmware.vision_cmd import check_and_show, default_catalog, missing_faces, sheet_target, show_alike
     from hardware.camera import open_camera
     from hardware.oled import open_oled
 
@@ -243,6 +246,8 @@ def guided_cmd(args: Any) -> int:
         if unknown:
             raise LogError("unknown-face", f"no face of {args.game}: {', '.join(unknown)}", None)
         labels = wanted
+    out = Path(args.out) if args.out else default_catalog(args.game)
+    sheet = sheet_target(args.sheet, out)  # checked before the camera starts
     section = config.camera
     camera = open_camera(
         resolve_driver(section.driver, "picamera2", "none"),
@@ -270,12 +275,12 @@ def guided_cmd(args: Any) -> int:
         raise LogError("no-camera", f"the camera stopped: {exc}", None) from None
     finally:
         camera.close()
-    out = Path(args.out) if args.out else default_catalog(args.game)
     cat = merged(result.catalogue, out)
     try:
         cat.save(out)
     except OSError as exc:
         raise LogError("unwritable", f"cannot write {out}: {exc}", None) from None
+    alike = check_and_show(cat, sheet)
     doc = {
         "catalog": str(out),
         "game": args.game,
@@ -285,6 +290,8 @@ def guided_cmd(args: Any) -> int:
         "labels": cat.labels,
         "pawns": sorted(cat.pawns),
         "missing": missing_faces(args.game, cat.labels),
+        "alike": [pair.to_json() for pair in alike],
+        "sheet": str(sheet),
     }
     if args.json:
         emit_json(doc)
@@ -293,5 +300,6 @@ def guided_cmd(args: Any) -> int:
     if result.skipped:
         print(f"  not shown in time (enrol them again with --only): {', '.join(result.skipped)}")
     for problem in result.problems:
-        print(f"  could not use {problem}")
+        print(f"  could not use {problem} (enrol it again with --only)")
+    show_alike(alike, sheet)
     return EXIT_OK

@@ -1,12 +1,14 @@
 """``scarab vision markers|enroll|read-path|read-cards`` — the camera's kit and readings.
 
 - ``markers OUT.png|pdf``: the printable A4 sheet of the kit's ArUco markers.
-- ``enroll --game G --from DIR [--out CATALOG]``: learn each face from the user's own
-  photos (``<label>.png`` or ``<label>__<n>.png``) and save the catalogue (default: the
-  state directory's ``catalog-<game>.json``); ``enroll --game G --guided`` has the
-  camera take the photos as the OLED asks for each face (firmware/guided_enroll.py).
-- ``read-path IMAGE [--catalog CATALOG] [--json] [--overlay OUT.png]``: the Tutankhamen
-  path in one frame, tiles in order from marker 10 to marker 11 (DESIGN.md).
+- ``enroll --game G --from DIR [--out CATALOG] [--sheet OUT.png]``: learn each face from
+  the user's own photos (``<label>.png`` or ``<label>__<n>.png``) and save the catalogue
+  (default: the state directory's ``catalog-<game>.json``), warn of faces too alike for
+  the reader and write the contact sheet of what was stored (default: beside the
+  catalogue); ``enroll --game G --guided`` has the camera take the photos as the OLED
+  asks for each face (firmware/guided_enroll.py).
+- ``read-path IMAGE [--catalog CATALOG] [--json] [--overlay OUT.png] [--edition E]``: the
+  Tutankhamen path in one frame, tiles in order from marker 10 to marker 11 (DESIGN.md).
 - ``read-cards IMAGE [--catalog CATALOG] [--json] [--overlay OUT.png]``: the Ankh rows per
   seat and the top papyrus (DESIGN.md).
 
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from vision.catalogue import Catalogue
+    from vision.enrol_check import Alike
 
 GAMES = ("tutankhamen", "ankh")
 SHEET_SUFFIXES = (".png", ".pdf")
@@ -66,6 +69,11 @@ def add_parser(sub: Any) -> None:
     e.add_argument(
         "--out", metavar="CATALOG", help="where to save it (default: catalog-<game>.json in the state dir)"
     )
+    e.add_argument(
+        "--sheet",
+        metavar="OUT.png",
+        help="where to write the contact sheet of the stored faces (default: beside the catalogue)",
+    )
     e.add_argument("--json", action="store_true", help="print the result as one JSON document")
     guided = e.add_argument_group("guided enrolment (--guided)")
     guided.add_argument("--config", help="config file: the camera and the OLED (default as `scarab run`)")
@@ -86,6 +94,11 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--catalog", metavar="CATALOG", help="enrolled faces (default: the state dir's catalogue)")
     r.add_argument("--json", action="store_true", help="print one JSON document")
     r.add_argument("--overlay", metavar="OUT.png", help="also draw what was read over the image")
+    r.add_argument(
+        "--edition",
+        choices=sorted(EDITION_FACES),
+        help="the box's edition: no reading holds more of a tile than it (default: told by the faces)",
+    )
     r.set_defaults(handler=refusing(read_path))
 
     c = cmds.add_parser("read-cards", help="read the Ankh rows and the top papyrus in a photo of the table")
@@ -205,12 +218,14 @@ def enroll_cmd(args: argparse.Namespace) -> int:
         return guided_cmd(args)
     folder = Path(args.folder)
     out = check_writable(args.out or default_catalog(args.game), make_parents=True)  # before enrolling
+    sheet = sheet_target(args.sheet, out)
     with Steps() as steps:
         cat, problems = enroll(args.game, folder, steps)
     try:
         cat.save(out)
     except OSError as exc:
         raise LogError("unwritable", f"cannot write {out}: {exc}", None) from None
+    alike = check_and_show(cat, sheet)
     missing = missing_faces(args.game, cat.labels)
     doc = {
         "catalog": str(out),
@@ -220,6 +235,8 @@ def enroll_cmd(args: argparse.Namespace) -> int:
         "pawns": sorted(cat.pawns),
         "problems": problems,
         "missing": missing,
+        "alike": [pair.to_json() for pair in alike],
+        "sheet": str(sheet),
     }
     if args.json:
         emit_json(doc)
@@ -231,6 +248,7 @@ def enroll_cmd(args: argparse.Namespace) -> int:
         f"{len(cat.pawns)} pawn colour(s) from {folder}; {len(problems)} photo(s) skipped."
     )
     print(f"Saved the catalogue to {out}")
+    show_alike(alike, sheet)
     for edition, faces in missing.items():
         if faces:
             print(f"  not enrolled yet for {edition}: {', '.join(faces)}")
@@ -239,12 +257,47 @@ def enroll_cmd(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def sheet_target(sheet: str | None, catalog: Path) -> Path:
+    """Where the contact sheet goes (``--sheet``, else beside the catalogue), checked
+    before anything is enrolled."""
+    from vision.contact_sheet import sheet_path
+
+    if sheet is None:
+        return check_writable(sheet_path(catalog), make_parents=True)
+    return check_suffix(sheet, (".png",), "the contact sheet")
+
+
+def check_and_show(cat: Catalogue, sheet: Path) -> list[Alike]:
+    """The pairs of faces too alike for the reader, after writing the contact sheet of
+    what the catalogue stores with them marked."""
+    from vision import contact_sheet
+    from vision.enrol_check import alike_pairs
+
+    alike = alike_pairs(cat)
+    try:
+        contact_sheet.write(sheet, cat, alike)
+    except OSError as exc:
+        raise LogError("unwritable", f"cannot write {sheet}: {exc}", None) from None
+    return alike
+
+
+def show_alike(alike: list[Alike], sheet: Path) -> None:
+    print(f"Wrote the contact sheet of the stored faces to {sheet}")
+    for pair in alike:
+        how = "took one for the other" if pair.margin < 0 else f"told them apart by only {pair.margin:.3f}"
+        print(
+            f"  warning: {pair.a} and {pair.b} are too alike for the reader (on {pair.copy} it {how}):"
+            " check their photos and labels, or enrol more photos of each",
+            file=sys.stderr,
+        )
+
+
 # ---------------------------------------------------------------------- reading the path
 
 
 def read_path(args: argparse.Namespace) -> int:
     from vision.catalogue import Catalogue, read_image
-    from vision.path_reader import PathReader
+    from vision.path_reader import PathReader, ReaderSettings
 
     overlay = check_suffix(args.overlay, OVERLAY_SUFFIXES, "the overlay") if args.overlay else None
     cat = Catalogue.load(
@@ -252,7 +305,7 @@ def read_path(args: argparse.Namespace) -> int:
     )
     image = read_image(Path(args.image))
     try:
-        doc = PathReader(cat).read(image).to_json()
+        doc = PathReader(cat, ReaderSettings(edition=args.edition)).read(image).to_json()
     except VisionError as exc:
         if overlay is not None:  # show what stopped the reading, on the frame itself
             write_overlay(overlay, draw_overlay(image, None, cat, f"{exc.code}: {exc.message}"))

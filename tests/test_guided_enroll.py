@@ -108,7 +108,7 @@ def test_every_face_held_up_is_enrolled_and_reads_a_table() -> None:
     assert asks[0].label is None and [a.label for a in asks[1:]] == LABELS  # the empty view first
     assert [a.number for a in asks[1:]] == list(range(1, len(LABELS) + 1))
     assert set(result.catalogue.labels) == set(FACES) and set(result.catalogue.pawns) == {"pawn-red"}
-    path = [FACES[i % len(FACES)] for i in range(14)]
+    path = [*FACES, *FACES[1:], "horus-purple"]  # never more of a face than the box holds
     shot = TableScene(path, seed=5, level="easy", style=style).render(pawns={"pawn-red": 3})
     reading = PathReader(result.catalogue).read(shot.image)
     assert reading.labels == path
@@ -183,6 +183,9 @@ def test_the_command_enrols_from_the_configured_camera_and_keeps_the_rest(tmp_pa
     doc = json.loads(done.stdout)
     assert doc["taken"] == ["scarab-green", "cat-blue"] and doc["skipped"] == []
     assert doc["labels"] == ["cat-blue", "mask-blue", "scarab-green"]  # the old face is kept
+    # the contact sheet of what is stored lies beside the catalogue, for the page to show
+    assert doc["sheet"] == str(tmp_path / "box-sheet.png") and doc["alike"] == []
+    assert cv2.imread(doc["sheet"]) is not None
     assert "ENROL 1/2: Hold the green scarab up to the camera, still" in done.stderr
     assert "ENROL 2/2: Hold the blue mummified cat up to the camera, still" in done.stderr
 
