@@ -7,8 +7,8 @@
   the reader and write the contact sheet of what was stored (default: beside the
   catalogue); ``enroll --game G --guided`` has the camera take the photos as the OLED
   asks for each face (firmware/guided_enroll.py).
-- ``read-path IMAGE [--catalog CATALOG] [--json] [--overlay OUT.png]``: the Tutankhamen
-  path in one frame, tiles in order from marker 10 to marker 11 (DESIGN.md).
+- ``read-path IMAGE [--catalog CATALOG] [--json] [--overlay OUT.png] [--edition E]``: the
+  Tutankhamen path in one frame, tiles in order from marker 10 to marker 11 (DESIGN.md).
 - ``read-cards IMAGE [--catalog CATALOG] [--json] [--overlay OUT.png]``: the Ankh rows per
   seat and the top papyrus (DESIGN.md).
 
@@ -94,6 +94,11 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--catalog", metavar="CATALOG", help="enrolled faces (default: the state dir's catalogue)")
     r.add_argument("--json", action="store_true", help="print one JSON document")
     r.add_argument("--overlay", metavar="OUT.png", help="also draw what was read over the image")
+    r.add_argument(
+        "--edition",
+        choices=sorted(EDITION_FACES),
+        help="the box's edition: no reading holds more of a tile than it (default: told by the faces)",
+    )
     r.set_defaults(handler=refusing(read_path))
 
     c = cmds.add_parser("read-cards", help="read the Ankh rows and the top papyrus in a photo of the table")
@@ -292,7 +297,7 @@ def show_alike(alike: list[Alike], sheet: Path) -> None:
 
 def read_path(args: argparse.Namespace) -> int:
     from vision.catalogue import Catalogue, read_image
-    from vision.path_reader import PathReader
+    from vision.path_reader import PathReader, ReaderSettings
 
     overlay = check_suffix(args.overlay, OVERLAY_SUFFIXES, "the overlay") if args.overlay else None
     cat = Catalogue.load(
@@ -300,7 +305,7 @@ def read_path(args: argparse.Namespace) -> int:
     )
     image = read_image(Path(args.image))
     try:
-        doc = PathReader(cat).read(image).to_json()
+        doc = PathReader(cat, ReaderSettings(edition=args.edition)).read(image).to_json()
     except VisionError as exc:
         if overlay is not None:  # show what stopped the reading, on the frame itself
             write_overlay(overlay, draw_overlay(image, None, cat, f"{exc.code}: {exc.message}"))

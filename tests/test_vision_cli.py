@@ -25,11 +25,10 @@ HAND_SEED = 2  # a scene whose hand render is refused as a hand (on the tan tabl
 
 
 def path_labels(seed: int, n: int) -> list[str]:
-    kinds = [
-        f"{k}-{c}" for k in ("scarab", "cat", "horus", "anubis", "mask") for c in ("green", "blue", "purple")
-    ]
-    rng = random.Random(seed)
-    return [rng.choice([*kinds, "goldbag", "pharaoh"]) for _ in range(n)] + ["kingtut"]
+    """``n`` tiles drawn from the OTB box (never more of a kind than it holds), King Tut last."""
+    kinds = {"scarab": 1, "cat": 2, "horus": 4, "anubis": 6, "mask": 8}
+    box = [f"{k}-{c}" for k, m in kinds.items() for c in ("green", "blue", "purple") for _ in range(m)]
+    return [*random.Random(seed).sample([*box, *["goldbag", "pharaoh"] * 3], n), "kingtut"]
 
 
 @pytest.fixture(scope="module")

@@ -84,8 +84,8 @@ def hold_to_box(
     number). A face pushed off its label keeps the next one only when that one scores
     a confidence of ``sure`` among the labels still free and the face was not that sure
     of its own label (then the reading contradicts itself: someone must look); a face
-    that keeps a label only narrowly ahead of one pushed off it (by less than
-    ``min_margin``) is made a question too."""
+    that keeps a label less than clearly ahead of one pushed off it (by less than twice
+    ``min_margin``, where a reader's confidence stops growing) is made a question too."""
     items = [i for i, m in enumerate(matches) if m is not None and readable[i]]
     claimed: dict[str, list[int]] = {}
     for i in items:
@@ -128,8 +128,9 @@ def hold_to_box(
             out[i] = Outcome(now, confidence, f"{only}: read as {now}")
         else:
             out[i] = Outcome(None, confidence, f"{only}; it looks like {m.label} or {now}")
+    placed = {i: None if i in out and out[i].label is None else given[i] for i in items}
     for label, held in claimed.items():
-        out.update(_narrow_keepers(label, held, given, matches, box, min_margin, noun))
+        out.update(_narrow_keepers(label, held, placed, matches, box, min_margin, noun))
     return out
 
 
@@ -149,16 +150,17 @@ def _confidence(free: dict[str, float], min_score: float, min_margin: float) -> 
 def _narrow_keepers(
     label: str,
     held: list[int],
-    given: Mapping[int, str | None],
+    placed: Mapping[int, str | None],
     matches: Sequence[Match | None],
     box: Mapping[str, int],
     min_margin: float,
     noun: str,
 ) -> dict[int, Outcome]:
-    """The faces that kept ``label`` although one pushed off it looked nearly as much like
-    it: which of them is the one in the box is not clear."""
-    kept = [i for i in held if given[i] == label]
-    pushed = [i for i in held if given[i] != label]
+    """The faces that kept ``label`` although one pushed off it, and placed nowhere else
+    (``placed``: None), looked nearly as much like it: which is the one in the box is not
+    clear. A face relabelled clearly is no rival."""
+    kept = [i for i in held if placed[i] == label]
+    pushed = [i for i in held if placed[i] is None]
     if not kept or not pushed:
         return {}
     rival = max(matches[i].score for i in pushed)  # type: ignore[union-attr]
@@ -166,7 +168,7 @@ def _narrow_keepers(
     return {
         i: Outcome(None, 0.0, f"{only}, and another face looks as much like it")
         for i in kept
-        if matches[i].score - rival < min_margin  # type: ignore[union-attr]
+        if matches[i].score - rival < 2 * min_margin  # type: ignore[union-attr]
     }
 
 

@@ -20,6 +20,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision.box import ankh_box, hold_to_box
 from vision.calibration import Calibration, TableLocator, TopView
 from vision.catalogue import Catalogue
 from vision.errors import VisionError
@@ -58,6 +59,9 @@ class CardSettings:
     pile_mm: float = 180.0  # cards farther than this from every seat card are the pile (or stray)
     hand_cards: float = 1.0  # a blob reaching in from the edge this many cards big is an arm
     hand_mm: float = 26.0  # a skin-coloured patch holding a disc this wide in radius is a hand
+    use_box: bool = True  # no reading holds more copies of a card than the deck (vision/box.py)
+    deck: dict[str, int] | None = None  # card → copies; None: the default box's mummy cards
+    box_sure: float = 0.9  # a card the deck pushes off its label keeps the next one only this surely
 
 
 @dataclass
@@ -120,6 +124,7 @@ class CardReader(TableLocator):
         self.mummies = FaceIndex(mummies, CARD_TURNS, s.patch, s.fine) if mummies else None
         self.papyri = FaceIndex(papyri, CARD_TURNS, s.patch, s.fine) if papyri else None
         self.calibration: Calibration | None = None
+        self.box = ankh_box(catalogue.labels, s.deck) if s.use_box else {}
         # each label's colour (Lab a, b) as enrolled: a cross-check on what the faces say
         self.colours: dict[str, np.ndarray] = {}
         for label, face in catalogue.faces:
@@ -191,25 +196,42 @@ class CardReader(TableLocator):
                 if len(mine) >= least / 4:
                     per_seat.setdefault(seat, []).append(mine)
         to_image = np.linalg.inv(view.to_view)
-        for seat, parts in sorted(per_seat.items()):
-            for card in self.read_row(view.image, np.concatenate(parts), seats[seat], facing[seat]):
-                card["center"] = _image_point(to_image, card.pop("view"))
-                reading.rows[seat].append(card)
-                if card["label"] is None:
-                    reading.unreadable.append(
-                        {
-                            "seat": seat,
-                            "index": len(reading.rows[seat]) - 1,
-                            "center": card["center"],
-                            "reason": card.pop("reason"),
-                        }
-                    )
-                else:
-                    card.pop("reason")
+        placed = [
+            (seat, card)
+            for seat, parts in sorted(per_seat.items())
+            for card in self.read_row(view.image, np.concatenate(parts), seats[seat], facing[seat])
+        ]
+        # the labels of all rows' cards at once: never more copies of a card than the deck holds
+        matches = [card.pop("match") for _, card in placed]
+        sure = [card["label"] is not None for _, card in placed]
+        boxed = hold_to_box(matches, sure, self.box, s.min_score, s.min_margin, s.box_sure, "deck")
+        for k, (seat, card) in enumerate(placed):
+            card["center"] = _image_point(to_image, card.pop("view"))
+            if k in boxed:  # the deck's counts changed it (why: in `unreadable` when it is now)
+                card.update(label=boxed[k].label, confidence=boxed[k].confidence, reason=boxed[k].reason)
+            reading.rows[seat].append(card)
+            if card["label"] is None:
+                reading.unreadable.append(
+                    {
+                        "seat": seat,
+                        "index": len(reading.rows[seat]) - 1,
+                        "center": card["center"],
+                        "reason": card.pop("reason"),
+                    }
+                )
+            else:
+                card.pop("reason")
         if far:
             far.sort(key=lambda p: float(np.linalg.norm(p.mean(0) - centre)))
             pile = far.pop(0)
             self.read_pile(view.image, pile, to_image, reading)
+            top = reading.papyrus
+            label = "papyrus-" + "-".join(top["rank"]) + f"-{top['threshold']}" if top else ""
+            if top and self.box.get(label) == 0:  # a papyrus a given deck does not hold
+                reading.papyrus = None
+                why = f"the papyrus: the deck has no {label}"
+                where = top["center"]
+                reading.unreadable.append({"seat": None, "index": None, "center": where, "reason": why})
             for points in far:
                 reading.unreadable.append(
                     {
@@ -438,6 +460,7 @@ class CardReader(TableLocator):
             "confidence": match.confidence if match else 0.0,
             "view": where,
             "reason": reason,
+            "match": match,
         }
 
     # ------------------------------------------------------------ the papyrus pile

@@ -18,6 +18,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision.box import hold_to_box, tutankhamen_box
 from vision.calibration import Calibration, TableLocator, TopView
 from vision.catalogue import Catalogue
 from vision.errors import VisionError
@@ -61,6 +62,9 @@ class ReaderSettings:
     max_bridge: int = 3  # missing tiles crossed straight ahead
     colour_weight: float = 0.0075  # correlation lost per unit of mean chroma distance (Lab a*+b*)
     colour_min_score: float = 0.7  # the colour look only firms up faces matched at least this well
+    use_box: bool = True  # no reading holds more tiles of a kind than the box (vision/box.py)
+    edition: str | None = None  # the box's edition ("otb2004", "amigo"); None: told by the enrolled specials
+    box_sure: float = 0.9  # a tile the box pushes off its label keeps the next one only this surely
 
 
 @dataclass
@@ -135,6 +139,7 @@ class PathReader(TableLocator):
     def __init__(self, catalogue: Catalogue, settings: ReaderSettings | None = None) -> None:
         self.settings = settings or ReaderSettings()
         self.index = FaceIndex(catalogue.faces)
+        self.box = tutankhamen_box(self.index.names, self.settings.edition) if self.settings.use_box else {}
         self.pawn_colours = {k: np.array(v, np.float32) for k, v in catalogue.pawns.items()}
         self.index.fine_matrix()  # prepared once per catalogue, not while the first frames are read
         self.index.enrolled_chroma()
@@ -187,21 +192,24 @@ class PathReader(TableLocator):
             slot.angle = tile_angle(image, centre, s.tile_mm * s.px_per_mm)
             slot.match, slot.center = self.classify(image, centre, slot.angle, slot.heading, 1, hidden)
         to_image = np.linalg.inv(view.to_view)
+        # the labels of all tiles at once: never more of a kind than the box holds
+        sure = [sl.match is not None and sl.match.confidence >= s.min_confidence for sl in slots]
+        matches = [sl.match for sl in slots]
+        boxed = hold_to_box(matches, sure, self.box, s.min_score, s.min_margin, s.box_sure)
         for i, slot in enumerate(slots):
             centre = cv2.perspectiveTransform(slot.center.reshape(1, 1, 2).astype(np.float64), to_image)[0, 0]
             xy = [round(float(centre[0]), 1), round(float(centre[1]), 1)]
             m = slot.match
-            readable = m is not None and m.confidence >= s.min_confidence
-            reading.tiles.append(
-                {
-                    "label": m.label if readable and m else None,
-                    "confidence": m.confidence if m else 0.0,
-                    "center": xy,
-                }
-            )
-            if not readable:
+            tile: dict[str, Any] = {"label": m.label if sure[i] and m else None}
+            tile.update(confidence=m.confidence if m else 0.0, center=xy)
+            if i in boxed:  # the box's counts changed it (why: in `unreadable` when it is now)
+                tile.update(label=boxed[i].label, confidence=boxed[i].confidence)
+            reading.tiles.append(tile)
+            if tile["label"] is None:
                 reason = "the face matches no enrolled face clearly"
-                if m is not None and m.score >= s.min_score:
+                if i in boxed:
+                    reason = boxed[i].reason
+                elif m is not None and m.score >= s.min_score:
                     reason = f"it looks like {m.label} but not clearly enough (confidence {m.confidence:.2f})"
                 reading.unreadable.append({"index": i, "center": xy, "reason": reason})
         for pawn in pawns:
