@@ -86,52 +86,54 @@ def hold_to_box(
     of its own label (then the reading contradicts itself: someone must look); a face
     that keeps a label less than clearly ahead of one pushed off it (by less than twice
     ``min_margin``, where a reader's confidence stops growing) is made a question too."""
-    items = [i for i, m in enumerate(matches) if m is not None and readable[i]]
+    read = {i: m for i, m in enumerate(matches) if m is not None and readable[i]}
+    items = list(read)
     claimed: dict[str, list[int]] = {}
-    for i in items:
-        claimed.setdefault(matches[i].label, []).append(i)  # type: ignore[union-attr]
+    for i, m in read.items():
+        claimed.setdefault(m.label, []).append(i)
     if all(len(held) <= box.get(label, len(held)) for label, held in claimed.items()):
         return {}
-    vectors = [matches[i].scores_by_label() for i in items]  # type: ignore[union-attr]
-    for i, vector in zip(items, vectors, strict=True):
-        vector[matches[i].label] = matches[i].score  # type: ignore[union-attr]
+    vectors = [read[i].scores_by_label() | {read[i].label: read[i].score} for i in items]
     names = sorted({name for vector in vectors for name in vector})
-    scores = np.full((len(items), len(names)), -np.inf)
-    for row, vector in enumerate(vectors):
-        for name, value in vector.items():
-            scores[row, names.index(name)] = value
+    scores = np.array([[vector.get(name, -np.inf) for name in names] for vector in vectors])
     capacity = [box.get(name, len(items)) for name in names]
     result = assign(scores, names, capacity, min_score)
     given = dict(zip(items, result.labels, strict=True))
-    full = {
-        name
-        for name, cap in zip(names, capacity, strict=True)
-        if sum(label == name for label in result.labels) >= cap
-    }
+    full = {name for name, cap in zip(names, capacity, strict=True) if result.labels.count(name) >= cap}
     out: dict[int, Outcome] = {}
-    for row, i in enumerate(items):
-        m = matches[i]
-        assert m is not None
-        now = given[i]
-        if now == m.label:
-            continue
-        others = {n: v for n, v in vectors[row].items() if n != m.label}
-        only = _only(m.label, box, noun)
-        if now is None:
-            alt = max(others, key=others.__getitem__) if others else None
-            looks = f"{m.label} or {alt}" if alt else m.label
-            out[i] = Outcome(None, 0.0, f"{only}; it looks like {looks}")
-            continue
-        free = {n: v for n, v in vectors[row].items() if n == now or n not in full}
-        confidence = _confidence(free, min_score, min_margin)
-        if confidence >= sure and m.confidence < sure:
-            out[i] = Outcome(now, confidence, f"{only}: read as {now}")
-        else:
-            out[i] = Outcome(None, confidence, f"{only}; it looks like {m.label} or {now}")
+    for i, vector in zip(items, vectors, strict=True):
+        m = read[i]
+        if given[i] != m.label:
+            free = {n: v for n, v in vector.items() if n == given[i] or n not in full}
+            out[i] = _pushed(
+                m, given[i], vector, free, _only(m.label, box, noun), min_score, min_margin, sure
+            )
     placed = {i: None if i in out and out[i].label is None else given[i] for i in items}
     for label, held in claimed.items():
-        out.update(_narrow_keepers(label, held, placed, matches, box, min_margin, noun))
+        out.update(_narrow_keepers(label, held, placed, read, box, min_margin, noun))
     return out
+
+
+def _pushed(
+    m: Match,
+    now: str | None,
+    vector: dict[str, float],
+    free: dict[str, float],
+    only: str,
+    min_score: float,
+    min_margin: float,
+    sure: float,
+) -> Outcome:
+    """A face the assignment moved off its label ``m.label`` to ``now`` (None: no label):
+    relabelled if ``now`` is a clear call among the ``free`` labels and the face was not
+    sure of its own, else a question naming its two likeliest labels."""
+    if now is None:
+        others = sorted((n for n in vector if n != m.label), key=lambda n: -vector[n])
+        return Outcome(None, 0.0, f"{only}; it looks like " + " or ".join([m.label, *others[:1]]))
+    confidence = _confidence(free, min_score, min_margin)
+    if confidence >= sure and m.confidence < sure:
+        return Outcome(now, confidence, f"{only}: read as {now}")
+    return Outcome(None, confidence, f"{only}; it looks like {m.label} or {now}")
 
 
 def _only(label: str, box: Mapping[str, int], noun: str) -> str:
@@ -151,7 +153,7 @@ def _narrow_keepers(
     label: str,
     held: list[int],
     placed: Mapping[int, str | None],
-    matches: Sequence[Match | None],
+    read: Mapping[int, Match],
     box: Mapping[str, int],
     min_margin: float,
     noun: str,
@@ -163,12 +165,12 @@ def _narrow_keepers(
     pushed = [i for i in held if placed[i] is None]
     if not kept or not pushed:
         return {}
-    rival = max(matches[i].score for i in pushed)  # type: ignore[union-attr]
+    rival = max(read[i].score for i in pushed)
     only = _only(label, box, noun)
     return {
         i: Outcome(None, 0.0, f"{only}, and another face looks as much like it")
         for i in kept
-        if matches[i].score - rival < 2 * min_margin  # type: ignore[union-attr]
+        if read[i].score - rival < 2 * min_margin
     }
 
 
