@@ -155,19 +155,20 @@ class PathReader(TableLocator):
                 found = path_marker(frame, markers, needed)
                 if found is not None:
                     markers[needed] = found
-            if needed not in markers:
-                name = "start" if needed == PATH_START else "end (pyramid)"
-                raise VisionError(
-                    "path-marker-missing", f"the path's {name} marker {needed} is not visible: is it covered?"
-                )
         tile_px = s.tile_mm * s.px_per_mm
         table = table_colour(view, cal, markers)
         mask = foreground(view.image, tile_px, table)
         for marker in markers.values():
             blank_marker(mask, view, cal, marker)
         hand = hand_blob(view.image, mask, tile_px, view.px_per_mm, table)
-        if hand is not None:
+        if hand is not None:  # before the path's markers: an arm is what hides them then
             raise VisionError("hand-over-table", "a hand is over the table: waiting until it is gone")
+        for needed in (PATH_START, PATH_END):
+            if needed not in markers:
+                name = "start" if needed == PATH_START else "end (pyramid)"
+                raise VisionError(
+                    "path-marker-missing", f"the path's {name} marker {needed} is not visible: is it covered?"
+                )
         start = view.view_point(cal.table_points(markers[PATH_START].center[None]))[0]
         end = view.view_point(cal.table_points(markers[PATH_END].center[None]))[0]
         slots, complete = self.walk(view.image, mask, start, end)
@@ -867,19 +868,33 @@ def blank_marker(mask: np.ndarray, view: TopView, cal: Calibration, marker: Mark
 def hand_blob(
     image: np.ndarray, mask: np.ndarray, tile_px: float, px_per_mm: float, table: np.ndarray | None = None
 ) -> np.ndarray | None:
-    """A skin-coloured thing much bigger than a tile that reaches in from beyond the play
-    area, as an arm does (a row of cream tiles on an oak table never touches the edge),
-    crossing the edge no wider than an arm does (a stretch of an oak table lit otherwise
-    than where its colour was sampled runs along the edge for a good part of it).
-    With the ``table``'s colour (Lab), a blob that is only that table in a deep shadow
-    (darker, of the table's own hue: an oak table's is a skin's) is not a hand."""
+    """An arm over the table: something much bigger than a tile that reaches in from
+    beyond the play area, as an arm does — of any colour, since skin comes in every tone
+    and a sleeve in every colour (the kit lays the path with table showing all round, so
+    no tile touches the edge). It must cross the edge no wider than an arm does (a stretch
+    of an oak table lit otherwise than where its colour was sampled runs along the edge
+    for a good part of it) and reach in further than it is wide there. With the
+    ``table``'s colour (Lab), a blob that is only that table in a deep shadow (darker,
+    of the table's own hue) is not a hand."""
     small = cv2.resize(image, (mask.shape[1], mask.shape[0]), interpolation=cv2.INTER_AREA)
     ycc = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
     skin = cv2.inRange(ycc, (40, 135, 85), (250, 180, 135)) & (mask * 255)
-    skin = cv2.morphologyEx(skin, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(skin)
+    anything = mask * 255
+    for candidates in (skin, anything):  # a bare arm's skin alone, then whatever reaches in
+        blob = _arm_in(candidates, small, tile_px, px_per_mm, table)
+        if blob is not None:
+            return blob
+    return None
+
+
+def _arm_in(
+    candidates: np.ndarray, small: np.ndarray, tile_px: float, px_per_mm: float, table: np.ndarray | None
+) -> np.ndarray | None:
+    """The first blob of ``candidates`` (half-resolution mask) shaped like an arm."""
+    candidates = cv2.morphologyEx(candidates, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(candidates)
     tile_area = (tile_px * 0.5) ** 2
-    h, w = skin.shape
+    h, w = candidates.shape
     edge = 3
     for j in range(1, n):
         x, y, bw, bh, area = stats[j]
@@ -887,9 +902,8 @@ def hand_blob(
         if area > 4 * tile_area and touches:
             blob = labels == j
             across, reach = _edge_contact(blob, edge)
-            if (
-                across > ARM_MM * px_per_mm * 0.5 or reach < across
-            ):  # the mask is at half size  # an arm reaches in further than it is wide
+            # the mask is at half size; an arm reaches in further than it is wide
+            if across > ARM_MM * px_per_mm * 0.5 or reach < across:
                 continue
             if table is not None and _table_in_shade(small, blob, table):
                 continue

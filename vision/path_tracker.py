@@ -38,7 +38,7 @@ from vision.path_reader import (
     table_colour,
     tile_angle,
 )
-from vision.tracking import VotingTracker, Waiting
+from vision.tracking import ArmWatch, VotingTracker, Waiting
 
 
 @dataclass
@@ -137,6 +137,8 @@ class PathTracker(VotingTracker[Look, Observation]):
         self.settings = settings or TrackerSettings()
         self._start()
         self._refs: tuple[PathLayout, list[np.ndarray]] | None = None
+        self.arms = ArmWatch()
+        self._last_view: np.ndarray | None = None
 
     @property
     def side(self) -> float:
@@ -160,6 +162,7 @@ class PathTracker(VotingTracker[Look, Observation]):
         angles = [tile_angle(view.image, c, self.side) for c in centres]
         looks = np.stack([self._crop(view.image, c, a) for c, a in zip(centres, angles, strict=True)])
         self.layout = PathLayout(centres_mm, angles, reading.labels, looks)
+        self.arms.settle(view.image)
         self.window.clear()
         return reading
 
@@ -181,9 +184,11 @@ class PathTracker(VotingTracker[Look, Observation]):
         mask = foreground(view.image, side, table)
         for marker in markers.values():
             blank_marker(mask, view, cal, marker)
-        if hand_blob(view.image, mask, side, view.px_per_mm, table) is not None:
-            raise VisionError("hand-over-table", "a hand is over the table")
         centres = view.view_point(layout.centres_mm)
+        if hand_blob(view.image, mask, side, view.px_per_mm, table) is not None or self.arms.something_over(
+            view.image, side, list(centres)
+        ):
+            raise VisionError("hand-over-table", "a hand is over the table")
         slots = [Slot(c, np.array([1.0, 0.0]), 0.0) for c in centres]
         pawns = self.reader.find_pawns(view, mask, slots) if self.reader.pawn_colours else []
         refs = self._references(layout)
@@ -206,6 +211,7 @@ class PathTracker(VotingTracker[Look, Observation]):
             else:
                 present.append(True if score >= s.present_at and contrast >= s.contrast_at else None)
         on_path = {str(p["label"]): int(p["index"]) for p in pawns if p["index"] is not None}
+        self._last_view = view.image
         return Look(present, scores, on_path, contrasts)
 
     def _references(self, layout: PathLayout) -> list[np.ndarray]:
@@ -221,6 +227,8 @@ class PathTracker(VotingTracker[Look, Observation]):
 
     def vote(self) -> Observation:
         """Per place and per pawn, what a majority of the window's frames saw."""
+        if self._last_view is not None:  # still frames agreed: the table at rest now
+            self.arms.settle(self._last_view)
         looks = list(self.window)
         need = len(looks) // 2 + 1
         removed, unsure = [], []

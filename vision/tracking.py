@@ -89,3 +89,50 @@ class VotingTracker(ABC, Generic[L, O]):
     def _wait(self, code: str, reason: str) -> Waiting:
         self.window.clear()
         return Waiting(code, reason)
+
+
+class ArmWatch:
+    """Something new and big over the table since it was last seen settled: an arm,
+    whatever its colour — a brown arm on an oak table that no colour test tells from the
+    wood in shade is plain against the table as it was a moment ago. A tile taken or a
+    pawn moved changes one place; an arm lies over several places and the table between.
+    Frames compared are top views (table-aligned), so a nudged camera does not count."""
+
+    def __init__(self, changed_at: float = 18.0, places: float = 1.5, most: float = 0.5) -> None:
+        self.changed_at = changed_at  # Lab distance (lightness counting half) that is a change
+        self.places = places  # a change off the places bigger than this many places' area
+        self.most = most  # a change over more of the view than this is the light, not an arm
+        self.reference: np.ndarray | None = None
+
+    @staticmethod
+    def _small(top_view: np.ndarray) -> np.ndarray:
+        small = cv2.resize(top_view, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+        return cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+
+    def settle(self, top_view: np.ndarray) -> None:
+        """Take this view as the table at rest."""
+        self.reference = self._small(top_view)
+
+    def something_over(
+        self, top_view: np.ndarray, place_px: float, places: list[np.ndarray] | None = None
+    ) -> bool:
+        """Whether something bigger than a place (``place_px``: a tile's or card's side in
+        the view) is new since the table was settled, outside the game's own ``places``
+        (centres in view px: a clean-up takes many tiles at once; an arm also covers the
+        table round them). Without a settled view nothing can be new."""
+        if self.reference is None:
+            return False
+        now = self._small(top_view)
+        if now.shape != self.reference.shape:
+            return False
+        d = np.abs(now - self.reference)
+        changed = ((0.5 * d[:, :, 0] + d[:, :, 1] + d[:, :, 2]) > self.changed_at).astype(np.uint8)
+        changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        if changed.mean() > self.most:
+            return False
+        for centre in places or []:  # a place changes when the game moves: not a sign of an arm
+            x, y = np.round(np.asarray(centre) * 0.25).astype(int)
+            cv2.circle(changed, (int(x), int(y)), round(place_px * 0.25 * 0.8), 0, -1)
+        _, _, stats, _ = cv2.connectedComponentsWithStats(changed)
+        least = self.places * (place_px * 0.25) ** 2
+        return bool((stats[1:, cv2.CC_STAT_AREA] > least).any())

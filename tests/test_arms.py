@@ -1,0 +1,115 @@
+"""An arm over the table is an arm whatever its skin tone or sleeve: the path reader
+waits for it to go, and the path tracker never takes the tiles under it for taken.
+
+(Once only light skin was recognised: a darker arm was read as gold bags, and while a
+sleeved arm rested over the path the tiles under it were reported gone.)
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from vision.catalogue import Catalogue, enroll
+from vision.errors import VisionError
+from vision.path_reader import PathReader
+from vision.path_tracker import Observation, PathTracker, Waiting
+from vision.synth import TableScene, write_enrolment_set
+from vision.synth_art import PAWNS, TILE_LABELS, ArtStyle
+
+# BGR, from very light to very dark skin
+TONES = {
+    "pale": (200, 215, 245),
+    "light": (120, 155, 210),
+    "tan": (80, 120, 175),
+    "brown": (55, 85, 140),
+    "dark": (35, 50, 85),
+    "deep": (25, 32, 55),
+}
+SLEEVES = {"bare": None, "black": (30, 30, 30), "red": (40, 40, 180), "white": (235, 235, 235)}
+KINDS = {"scarab": 1, "cat": 2, "horus": 4, "anubis": 6, "mask": 8}
+BOX = [f"{k}-{c}" for k, n in KINDS.items() for c in ("green", "blue", "purple") for _ in range(n)]
+BOX += ["goldbag"] * 3 + ["pharaoh"] * 3
+
+
+def path(seed: int, length: int) -> list[str]:
+    tiles = BOX[:]
+    random.Random(seed).shuffle(tiles)
+    return [*tiles[: length - 1], "kingtut"]
+
+
+@pytest.fixture(scope="module")
+def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
+    folder = tmp_path_factory.mktemp("enrol")
+    write_enrolment_set(folder, [*TILE_LABELS, *PAWNS], ArtStyle(7), seed=3)
+    cat, problems = enroll("tutankhamen", folder)
+    assert problems == []
+    return cat
+
+
+@pytest.mark.parametrize("sleeve", SLEEVES)
+@pytest.mark.parametrize("tone", TONES)
+def test_the_reader_waits_for_an_arm_of_any_tone_or_sleeve(
+    catalogue: Catalogue, tone: str, sleeve: str
+) -> None:
+    seed = 1 + list(TONES).index(tone)
+    scene = TableScene(path(seed, 40), seed=seed, level="medium", style=ArtStyle(7))
+    shot = scene.render(hand=True, skin=TONES[tone], sleeve=SLEEVES[sleeve])
+    with pytest.raises(VisionError) as caught:
+        PathReader(catalogue).read(shot.image)
+    # refused: as an arm, or (a brown arm on an oak table that no single frame tells from
+    # the wood in shade) for the path marker it hides — never read
+    assert caught.value.code in {"hand-over-table", "path-marker-missing"}
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23, 24])
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_a_clean_table_is_never_taken_for_an_arm(catalogue: Catalogue, seed: int, level: str) -> None:
+    shot = TableScene(path(seed, 70), seed=seed, level=level, style=ArtStyle(seed % 4)).render()
+    reading = PathReader(catalogue).read(shot.image)  # no VisionError
+    assert len(reading.tiles) > 0
+
+
+@pytest.mark.parametrize(
+    ("tone", "sleeve", "seed", "length", "level"),
+    [
+        ("deep", "black", 5, 16, "easy"),
+        ("tan", "bare", 4, 40, "medium"),
+        ("pale", "red", 6, 30, "hard"),
+        pytest.param(
+            "brown",
+            "bare",
+            4,
+            40,
+            "medium",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="known gap (issue 17): a bare brown arm resting on an oak table, over the path"
+                " rows, differs from the settled table too little to be seen off the places",
+            ),
+        ),
+    ],
+)
+def test_the_tiles_under_a_resting_arm_are_never_dropped(
+    catalogue: Catalogue, tone: str, sleeve: str, seed: int, length: int, level: str
+) -> None:
+    """An arm is found by its skin, by its shape reaching in, or as what is new off the
+    path's places since the table was last seen at rest."""
+    scene = TableScene(path(seed, length), seed=seed, level=level, style=ArtStyle(7))
+    tracker = PathTracker(catalogue)
+    tracker.learn(scene.render(pawns={}).image)
+    assert tracker.layout is not None
+    noise = np.random.default_rng(seed)
+
+    def noisy(image: np.ndarray) -> np.ndarray:
+        return np.clip(image.astype(np.int16) + noise.normal(0, 1.5, image.shape), 0, 255).astype(np.uint8)
+
+    arm = scene.render(pawns={}, hand=True, skin=TONES[tone], sleeve=SLEEVES[sleeve]).image
+    clean = scene.render(pawns={}).image
+    results = [tracker.feed(noisy(f)) for f in [clean, clean, clean, clean, arm, arm, arm, arm, arm]]
+    before = [r for r in results[:4] if isinstance(r, Observation)]
+    assert before and before[-1].removed == []
+    while_there = results[5:]  # the arm rests, still: every frame waits for it
+    assert all(isinstance(r, Waiting) and r.code == "hand-over-table" for r in while_there), while_there
