@@ -199,6 +199,33 @@ def _four_corners(contour: np.ndarray) -> np.ndarray | None:
     return None
 
 
+def _fitted(contour: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The corners where straight lines fitted to the outline's four sides meet: a corner
+    of the outline itself is rounded by blur and by the tile's cut, its sides are not."""
+    points = contour.reshape(-1, 2).astype(np.float32)
+    lines = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        length = float(np.linalg.norm(b - a))
+        along = (b - a) / max(length, 1e-6)
+        t = (points - a) @ along
+        off = np.abs((points - a) @ np.array([-along[1], along[0]], np.float32))
+        side = points[(t > 0.15 * length) & (t < 0.85 * length) & (off < max(3.0, 0.05 * length))]
+        if len(side) < 5:
+            return quad
+        vx, vy, x0, y0 = cv2.fitLine(side, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+    corners = []
+    for (p, u), (q, v) in zip([lines[-1], *lines[:-1]], lines, strict=True):
+        det = u[0] * -v[1] + v[0] * u[1]
+        if abs(det) < 1e-6:
+            return quad
+        s = ((q[0] - p[0]) * -v[1] + v[0] * (q[1] - p[1])) / det
+        corners.append(p + s * u)
+    fitted = np.array(corners, np.float32)
+    return fitted if float(np.abs(fitted - quad).max()) < 0.1 * cv2.arcLength(quad, True) / 4 else quad
+
+
 def _clockwise_from_top_left(quad: np.ndarray) -> np.ndarray:
     x, y = quad[:, 0], quad[:, 1]
     if float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y)) < 0:  # anticlockwise on screen
@@ -248,7 +275,7 @@ def outline(photo: np.ndarray, oblong: bool = False) -> Outline:
     mask = (np.linalg.norm(lab - ground, axis=2) > level).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     contours = sorted(
-        cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
+        cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0],
         key=cv2.contourArea,
         reverse=True,
     )
@@ -268,7 +295,7 @@ def outline(photo: np.ndarray, oblong: bool = False) -> Outline:
     quad = _four_corners(contours[0])
     if quad is None:
         raise _refuse("its outline has no four clear sides")
-    quad = _clockwise_from_top_left(quad)
+    quad = _clockwise_from_top_left(_fitted(contours[0], quad))
     fit = np.zeros_like(mask)
     cv2.fillConvexPoly(fit, np.round(quad).astype(np.int32), 1)
     iou = float((blob & fit).sum()) / max(float((blob | fit).sum()), 1.0)
