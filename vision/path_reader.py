@@ -212,7 +212,12 @@ class PathReader(TableLocator):
                     reason = boxed[i].reason
                 elif m is not None and m.score >= s.min_score:
                     reason = f"it looks like {m.label} but not clearly enough (confidence {m.confidence:.2f})"
-                reading.unreadable.append({"index": i, "center": xy, "reason": reason})
+                # the two labels to ask the table about: the reader's own first, then the
+                # best other (the box may have pushed the tile off its best label)
+                scores = m.scores_by_label() if m is not None else {}
+                ranked = sorted(scores, key=lambda k: (m is None or k != m.label, -scores[k]))
+                entry = {"index": i, "center": xy, "reason": reason, "candidates": ranked[:2]}
+                reading.unreadable.append(entry)
         for pawn in pawns:
             c = cv2.perspectiveTransform(np.array(pawn.pop("view"), np.float64).reshape(1, 1, 2), to_image)[
                 0, 0
