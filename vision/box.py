@@ -1,7 +1,7 @@
 """What the box holds: labels given to all of a reading's faces at once.
 
 A box holds a known number of each face — one scarab of each colour, two cats, … in
-Tutankhamen; three or four copies of each mummy card in Ankh. Faces read one by one can
+Tutankhamen; so many copies of each card in an Ankh deck. Faces read one by one can
 name the one green scarab three times; labels assigned jointly cannot: ``assign`` finds
 the labelling of least total cost in which no label is used more often than the box
 holds it, and leaves a face unreadable rather than force a label on it that it does not
@@ -9,7 +9,8 @@ look like. ``hold_to_box`` applies that to a reader's matches: a face pushed off
 label it looked most like is relabelled only when its next label is itself a clear
 call, otherwise it becomes a question for the table — a wrong answer is far worse.
 
-The counts come from the rules' own box data (engines/), which is plain data.
+Tutankhamen's counts come from the rules' own box data (engines/tutankhamen/tiles.py,
+plain data); an Ankh deck's only from whoever knows the box (``CardSettings.deck``).
 """
 
 from __future__ import annotations
@@ -194,13 +195,11 @@ def tutankhamen_box(labels: Iterable[str], edition: str | None = None) -> dict[s
 
 
 def ankh_box(labels: Iterable[str], deck: Mapping[str, int] | None = None) -> dict[str, int]:
-    """How many copies of each card the deck holds, for the enrolled ``labels``. Without a
-    ``deck``, the documented default box's mummy cards (every box holds the same twenty
-    cards; only the copies may differ, which at worst makes a reading a question); the
-    papyri only from a given deck (a box's papyri differ, and a wrong one would leave
-    every pile unreadable)."""
-    from engines.ankh.cards import MUMMY, default_deck
-
+    """How many copies of each card the ``deck`` holds, for the enrolled ``labels`` (a card
+    it does not name: none). Without a deck, no counts: the rulebook does not give the
+    mummy cards' copies nor the papyri, so the documented default box
+    (engines/ankh/data/deck.json) is a guess, and a box unlike it would see its true
+    cards made questions."""
     if deck is None:
-        return {card: n for card, n in default_deck().items() if card in MUMMY}
+        return {}
     return {**{label: 0 for label in labels}, **deck}

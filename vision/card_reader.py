@@ -60,7 +60,7 @@ class CardSettings:
     hand_cards: float = 1.0  # a blob reaching in from the edge this many cards big is an arm
     hand_mm: float = 26.0  # a skin-coloured patch holding a disc this wide in radius is a hand
     use_box: bool = True  # no reading holds more copies of a card than the deck (vision/box.py)
-    deck: dict[str, int] | None = None  # card → copies; None: the default box's mummy cards
+    deck: dict[str, int] | None = None  # card → copies in the box (engines.ankh.cards); None: not known
     box_sure: float = 0.9  # a card the deck pushes off its label keeps the next one only this surely
 
 
