@@ -510,8 +510,8 @@ class CardReader(TableLocator):
         x0, y0 = max(x0, 0), max(y0, 0)
         x1, y1 = min(x1, image.shape[1]), min(y1, image.shape[0])
         gray = cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
-        small = cv2.pyrDown(gray)
-        coarse = [(*_outline(small, cw / 2, ch / 2, theta), theta) for theta in np.arange(-90.0, 90.0, 4.0)]
+        grads = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+        coarse = [(*_outline(grads, cw, ch, theta, 0.5), theta) for theta in np.arange(-90.0, 90.0, 4.0)]
         n = len(coarse)
         peaks = [
             coarse[i]
@@ -521,9 +521,8 @@ class CardReader(TableLocator):
         peaks.sort(key=lambda c: -c[0])
         found = []
         for _, _, theta0 in peaks[:keep]:
-            fine = [
-                (*_outline(gray, cw, ch, theta), theta) for theta in np.arange(theta0 - 2, theta0 + 2.01, 1.0)
-            ]
+            turns = np.arange(theta0 - 2, theta0 + 2.01, 1.0)
+            fine = [(*_outline(grads, cw, ch, theta), theta) for theta in turns]
             _, where, theta = max(fine, key=lambda c: c[0])
             found.append((where + np.array([x0, y0]), float(theta)))
         return found
@@ -535,28 +534,49 @@ def _axes(angle: float) -> tuple[np.ndarray, np.ndarray]:
     return np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
 
 
-def _outline(gray: np.ndarray, w: float, h: float, theta: float) -> tuple[float, np.ndarray]:
-    """The best place for a w×h rectangle turned by ``theta`` (degrees) in ``gray`` by the
-    edge strength along its four sides (normalised), and its centre in ``gray``'s px."""
-    rows, cols = gray.shape
-    side = int(np.hypot(rows, cols)) + 2
-    rot = cv2.getRotationMatrix2D((cols / 2, rows / 2), theta, 1.0)
-    rot[:, 2] += (side / 2 - cols / 2, side / 2 - rows / 2)
-    turned = cv2.warpAffine(gray, rot, (side, side), borderMode=cv2.BORDER_REPLICATE)
-    # Sobel of 8-bit values is exact in float32: no need to convert the image first
-    gx = cv2.blur(np.abs(cv2.Sobel(turned, cv2.CV_32F, 1, 0, ksize=3)), (3, 1))
-    gy = cv2.blur(np.abs(cv2.Sobel(turned, cv2.CV_32F, 0, 1, ksize=3)), (1, 3))
+def _outline(
+    grads: tuple[np.ndarray, np.ndarray], w: float, h: float, theta: float, scale: float = 1.0
+) -> tuple[float, np.ndarray]:
+    """The best place for a w×h rectangle (full-resolution px) turned by ``theta``
+    (degrees) by the edge strength along its four sides, and its centre (full-resolution
+    px). ``grads``: the image's Sobel x and y. The gradient is turned with the rectangle
+    and taken across each side at full resolution, and only then shrunk (by ``scale``,
+    keeping each neighbourhood's strongest edge): a card's thin cut line over another
+    card survives a coarse look that a smaller image would blur away."""
+    gx0, gy0 = grads
+    rows, cols = gx0.shape
+    c, s = np.cos(np.radians(theta)), np.sin(np.radians(theta))
+    across_v = np.abs(c * gx0 + s * gy0)  # across a side parallel to the turned y axis
+    across_h = np.abs(c * gy0 - s * gx0)
+    if scale < 1.0:
+        k = max(2, round(1 / scale))
+        pool = np.ones((k, k), np.uint8)
+        across_v = cv2.dilate(across_v, pool)[::k, ::k]
+        across_h = cv2.dilate(across_h, pool)[::k, ::k]
+        scale = 1.0 / k
+    side = int(np.hypot(rows, cols) * scale) + 2
+    rot = cv2.getRotationMatrix2D((cols * scale / 2, rows * scale / 2), theta, 1.0)
+    rot[:, 2] += (side / 2 - cols * scale / 2, side / 2 - rows * scale / 2)
+    gx = cv2.blur(cv2.warpAffine(across_v, rot, (side, side)), (3, 1))
+    gy = cv2.blur(cv2.warpAffine(across_h, rot, (side, side)), (1, 3))
+    w, h = w * scale, h * scale
     iw, ih = max(3, round(w * 0.9)), max(3, round(h * 0.9))
     vert = cv2.boxFilter(gx, -1, (1, ih), normalize=False)  # a vertical side through each pixel
     horz = cv2.boxFilter(gy, -1, (iw, 1), normalize=False)
     hw, hh = round(w / 2), round(h / 2)
-    score = np.zeros_like(vert)
-    np.add(vert[:, : side - 2 * hw], vert[:, 2 * hw :], out=score[:, hw : side - hw])
-    score[hh : side - hh, :] += horz[: side - 2 * hh, :] + horz[2 * hh :, :]
+    # each side's mean edge strength, at every centre; the weakest side counts as much
+    # as all four together: the top card shows its whole outline, while an outline
+    # pieced from two cards' edges or a colour bar's has a side along little edge
+    sides = np.zeros((4, side, side), np.float32)
+    sides[0, :, hw : side - hw] = vert[:, : side - 2 * hw] / ih
+    sides[1, :, hw : side - hw] = vert[:, 2 * hw :] / ih
+    sides[2, hh : side - hh, :] = horz[: side - 2 * hh, :] / iw
+    sides[3, hh : side - hh, :] = horz[2 * hh :, :] / iw
+    score = sides.sum(0) / 4 + sides.min(0)
     y, x = np.unravel_index(int(np.argmax(score)), score.shape)
     back = cv2.invertAffineTransform(rot)
-    centre = back @ np.array([x, y, 1.0])
-    return float(score[y, x]) / (2 * (iw + ih)), centre
+    centre = back @ np.array([x, y, 1.0]) / scale
+    return float(score[y, x]) / 2, centre
 
 
 def value_look(
