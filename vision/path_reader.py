@@ -160,15 +160,19 @@ class PathReader(TableLocator):
         mask = foreground(view.image, tile_px, table)
         for marker in markers.values():
             blank_marker(mask, view, cal, marker)
-        hand = hand_blob(view.image, mask, tile_px, view.px_per_mm, table)
-        if hand is not None:  # before the path's markers: an arm is what hides them then
-            raise VisionError("hand-over-table", "a hand is over the table: waiting until it is gone")
-        for needed in (PATH_START, PATH_END):
-            if needed not in markers:
-                name = "start" if needed == PATH_START else "end (pyramid)"
-                raise VisionError(
-                    "path-marker-missing", f"the path's {name} marker {needed} is not visible: is it covered?"
-                )
+        # skin first (an arm is then what hides a missing path marker); anything else
+        # reaching in once the path's markers are known to show, as a marker's unblanked
+        # paper would look like something reaching in
+        for any_colour in (False, True):
+            if hand_blob(view.image, mask, tile_px, view.px_per_mm, table, any_colour) is not None:
+                raise VisionError("hand-over-table", "a hand is over the table: waiting until it is gone")
+            for needed in (PATH_START, PATH_END):
+                if needed not in markers:
+                    name = "start" if needed == PATH_START else "end (pyramid)"
+                    raise VisionError(
+                        "path-marker-missing",
+                        f"the path's {name} marker {needed} is not visible: is it covered?",
+                    )
         start = view.view_point(cal.table_points(markers[PATH_START].center[None]))[0]
         end = view.view_point(cal.table_points(markers[PATH_END].center[None]))[0]
         slots, complete = self.walk(view.image, mask, start, end)
@@ -871,7 +875,12 @@ def blank_marker(mask: np.ndarray, view: TopView, cal: Calibration, marker: Mark
 
 
 def hand_blob(
-    image: np.ndarray, mask: np.ndarray, tile_px: float, px_per_mm: float, table: np.ndarray | None = None
+    image: np.ndarray,
+    mask: np.ndarray,
+    tile_px: float,
+    px_per_mm: float,
+    table: np.ndarray | None = None,
+    any_colour: bool = True,
 ) -> np.ndarray | None:
     """An arm over the table: something much bigger than a tile that reaches in from
     beyond the play area, as an arm does — of any colour, since skin comes in every tone
@@ -880,12 +889,13 @@ def hand_blob(
     of an oak table lit otherwise than where its colour was sampled runs along the edge
     for a good part of it) and reach in further than it is wide there. With the
     ``table``'s colour (Lab), a blob that is only that table in a deep shadow (darker,
-    of the table's own hue) is not a hand."""
+    of the table's own hue) is not a hand. Without ``any_colour`` only a skin-coloured
+    blob counts."""
     small = cv2.resize(image, (mask.shape[1], mask.shape[0]), interpolation=cv2.INTER_AREA)
     ycc = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
     skin = cv2.inRange(ycc, (40, 135, 85), (250, 180, 135)) & (mask * 255)
-    anything = mask * 255
-    for candidates in (skin, anything):  # a bare arm's skin alone, then whatever reaches in
+    looks = (skin, mask * 255) if any_colour else (skin,)
+    for candidates in looks:  # a bare arm's skin alone, then whatever reaches in
         blob = _arm_in(candidates, small, tile_px, px_per_mm, table)
         if blob is not None:
             return blob
