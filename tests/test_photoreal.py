@@ -1,0 +1,100 @@
+"""The photoreal benchmark set: the camera step moves the truth with its distortion, and the
+few Blender frames kept in tests/data/photoreal are read by the current readers without a
+crash, in the documented shape, and with no more confident wrong labels than measured.
+
+The readers are far from their goals on these frames (docs/vision.md §5): this guards the
+machinery and against a reader getting worse, it does not claim the goals. The frames and
+their enrolment photos were rendered by ``python -m bench.photoreal.make`` (seed 1)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from bench.photoreal import dataset
+from bench.photoreal.camera import distort_point
+from vision.card_reader import CardReader
+from vision.catalogue import Catalogue, enroll
+from vision.errors import VisionError
+from vision.path_reader import PathReader
+
+DATA = Path(__file__).parent / "data" / "photoreal"
+TUT, ANKH = DATA / "tutankhamen", DATA / "ankh"
+# The most tiles (cards) of one kept frame read with a wrong label, measured with the
+# readers of this commit: 5 of 38 tiles (13 %), and for cards see below. A reader that
+# does clearly worse fails.
+MOST_WRONG_TILES, MOST_WRONG_CARDS = 0.25, 0.35
+
+
+@cache
+def catalogue(game: str, folder: Path) -> Catalogue:
+    cat, problems = enroll(game, folder)
+    assert cat.faces, problems
+    return cat
+
+
+def test_the_camera_steps_distortion_moves_the_truth_where_the_scene_lands() -> None:
+    size, k = (1280, 720), 0.05
+    c = np.array([640.0, 360.0])
+    norm = 640.0**2 + 360.0**2
+    for u in ([100.0, 80.0], [1200.0, 700.0], [640.0, 360.0], [900.0, 200.0]):
+        d = np.array(distort_point(u, size, k))
+        back = c + (d - c) * (1 + k * float((d - c) @ (d - c)) / norm)  # what pixel d shows
+        assert np.allclose(back, u, atol=0.2)
+        assert np.linalg.norm(d - c) <= np.linalg.norm(np.array(u) - c) + 1e-9  # barrel: inwards
+
+
+@pytest.mark.parametrize("shot", dataset.frames(TUT), ids=lambda s: s.name)
+def test_kept_path_frames_are_read_in_the_documented_shape(shot: dataset.Frame) -> None:
+    cat = catalogue("tutankhamen", dataset.enrolment_folder(TUT, shot.family))
+    try:
+        doc = PathReader(cat).read(shot.image()).to_json()
+    except VisionError as exc:  # a refusal is a documented answer, not a crash
+        assert exc.code
+        return
+    assert {"tiles", "pawns", "unreadable", "complete"} <= set(doc)
+    known = set(cat.labels)
+    for tile in doc["tiles"]:
+        assert tile["label"] is None or tile["label"] in known
+    wrong = sum(a is not None and a != b for a, b in _aligned(doc["tiles"], shot.truth["tiles"]))
+    assert wrong <= MOST_WRONG_TILES * len(shot.truth["tiles"])
+
+
+@pytest.mark.parametrize("shot", dataset.frames(ANKH), ids=lambda s: s.name)
+def test_kept_card_frames_are_read_in_the_documented_shape(shot: dataset.Frame) -> None:
+    cat = catalogue("ankh", dataset.enrolment_folder(ANKH, shot.family))
+    try:
+        reading = CardReader(cat).read(shot.image())
+    except VisionError as exc:
+        assert exc.code
+        return
+    doc = reading.to_json()
+    assert {"papyrus", "rows", "unreadable", "complete"} <= set(doc)
+    wrong = cards = 0
+    for seat, want in shot.truth["rows"].items():
+        have = [card["label"] for card in doc["rows"].get(seat, [])]
+        cards += len(want)
+        if len(have) == len(want):
+            wrong += sum(a is not None and a != b for a, b in zip(have, want, strict=True))
+    assert wrong <= MOST_WRONG_CARDS * max(cards, 1)
+
+
+def _aligned(got: list[dict[str, Any]], want: list[dict[str, Any]]) -> list[tuple[str | None, str]]:
+    """Read labels paired with the truth tile nearest each (within half a tile)."""
+    if not want:
+        return []
+    centres = np.array([t["center"] for t in want], np.float64)
+    pitch = float(np.median(np.linalg.norm(np.diff(centres, axis=0), axis=1))) if len(want) > 1 else 40.0
+    pairs = []
+    for tile in got:
+        if tile.get("center") is None:
+            continue
+        d = np.linalg.norm(centres - np.array(tile["center"]), axis=1)
+        j = int(np.argmin(d))
+        if d[j] < 0.5 * pitch:
+            pairs.append((tile["label"], want[j]["label"]))
+    return pairs
