@@ -54,10 +54,12 @@ def load_catalogue(follower: CameraFollower, game: str) -> Catalogue | None:
     chosen = getattr(follower.section, f"{game}_catalog", "")
     path = Path(chosen) if chosen else default_catalog(game)
     try:
-        return Catalogue.load(path, game)
+        catalogue = Catalogue.load(path, game)
     except VisionError as exc:
         follower._problem(follower.say("no-catalogue", message=exc.message))
         return None
+    follower.catalogue_path = path  # where faces confirmed at the table are saved
+    return catalogue
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,7 @@ class CameraFollower(ABC):
         self.waiting: tuple[str, float] | None = None  # a reason not to read, since when
         self.clear_hint: str | None = None  # what to clear off the table (a hint, not a refusal)
         self.catalogue: Catalogue | None = None
+        self.catalogue_path: Path | None = None  # the file it came from (None: kept in memory only)
         self.last: Any = None  # the last observation judged
         self.veto: Any = None  # after an undo: the observation not to enter again
         self.synth: Any = None  # the demo's filming twin
@@ -306,6 +309,7 @@ class CameraFollower(ABC):
         store = referee.store.path
         cache = None if str(store) == ":memory:" else store.with_name(f"demo-catalog-{game}.json")
         self.catalogue = synth.catalogue(cache)
+        self.catalogue_path = cache
         self.camera.close()
         self.camera = self.synth = synth
         self.seen_error = None

@@ -4,6 +4,10 @@ path tracker (vision/path_tracker.py) and the engine.
 - At the start of a game the camera reads the laid path once. If it is this game's path,
   its places are kept (beside the store, so a restart goes on following); if the game has
   no move yet and the table holds another path, a new game starts with the path as read.
+  Tiles the reader is unsure of are first asked about: the page shows each one's picture
+  with its two likeliest faces to tap (or any other face of the box), the OLED how many
+  are left; only once all are confirmed is the path taken, and the confirmed faces join
+  the catalogue, so the reader learns the real box as it is played.
 - From then on every observation that still frames agreed on is compared with the game
   as the engine has it:
   - exactly one tile gone that the player to act may take: ``{"move": "take", "index": i}``;
@@ -31,7 +35,7 @@ import asyncio
 import json
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +46,8 @@ from firmware.camera_follow import CameraFollower, Words, load_catalogue
 from firmware.config import Config
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from hardware.synth_camera import SynthCamera
     from vision.path_reader import PathReading
     from vision.path_tracker import Observation, PathLayout, PathTracker
@@ -104,11 +110,6 @@ PATH_WORDS: Words = {
         "de": "Kamera: die Auslage gehört nicht zu diesem Spiel ({detail}); Züge von Hand eingeben",
         "nl": "camera: het pad op tafel hoort niet bij dit spel ({detail}); voer zetten met de hand in",
     },
-    "unclear": {
-        "en": "can't read the path: {tiles} unclear; straighten them or enrol their faces",
-        "de": "Auslage nicht lesbar: {tiles} unklar; gerade legen oder Gesichter anlernen",
-        "nl": "pad onleesbaar: {tiles} onduidelijk; recht leggen of gezichten aanleren",
-    },
     "bad-path": {
         "en": "camera: the path read is no path for this game ({reason})",
         "de": "Kamera: die gelesene Auslage passt nicht zum Spiel ({reason})",
@@ -118,6 +119,27 @@ PATH_WORDS: Words = {
         "en": "camera: it did not see this game's path laid out; enter moves by hand",
         "de": "Kamera: sie hat die Auslage dieses Spiels nicht gesehen; Züge von Hand eingeben",
         "nl": "camera: ze heeft het pad van dit spel niet gezien; voer zetten met de hand in",
+    },
+    "confirm": {
+        "en": "CONFIRM {count} TILES",
+        "de": "{count} SCHÄTZE BESTÄTIGEN",
+        "nl": "{count} TEGELS BEVESTIGEN",
+    },
+    "confirm-one": {"en": "CONFIRM 1 TILE", "de": "1 SCHATZ BESTÄTIGEN", "nl": "1 TEGEL BEVESTIGEN"},
+    "on-the-page": {
+        "en": "on the page: tap what lies at index {tiles}",
+        "de": "auf der Seite antippen, was auf Feld {tiles} liegt",
+        "nl": "op de pagina aantikken wat op positie {tiles} ligt",
+    },
+    "asked": {
+        "en": "the camera is unsure of {count} tiles: confirm them on the page",
+        "de": "die Kamera ist bei {count} Schätzen unsicher: auf der Seite bestätigen",
+        "nl": "de camera twijfelt over {count} tegels: bevestig ze op de pagina",
+    },
+    "enrolled": {
+        "en": "the camera learned {count} confirmed faces",
+        "de": "die Kamera hat {count} bestätigte Gesichter gelernt",
+        "nl": "de camera heeft {count} bevestigde gezichten geleerd",
     },
     "missed": {
         "en": "the camera missed {tile}: entered by hand",
@@ -131,10 +153,24 @@ DEMO_PATIENCE_FRAMES = 14  # frames the demo waits for the camera before enterin
 
 @dataclass(frozen=True)
 class Learned:
-    """The first full reading of a path."""
+    """The first full reading of a path, with each unsure place's face as the top view
+    showed it (the whole face, FACE_PX square: asked about, then enrolled)."""
 
     reading: PathReading
     layout: PathLayout
+    faces: dict[int, np.ndarray] = field(default_factory=dict)
+
+
+@dataclass
+class Question:
+    """One unsure tile of the first reading, asked of the table."""
+
+    id: str
+    index: int
+    candidates: list[str]  # the reader's two likeliest labels, best first
+    picture: np.ndarray  # BGR: what the page shows
+    face: np.ndarray | None  # the whole face, enrolled once confirmed
+    answer: str | None = None
 
 
 def layout_file(store_path: Path, game_id: int) -> Path | None:
@@ -155,6 +191,10 @@ class CameraReferee(CameraFollower):
         self.tracker: PathTracker | None = None
         self.synth: SynthCamera | None = None
         self.pending: PathLayout | None = None  # read for a new game being started
+        self.asked: Learned | None = None  # a first reading waiting for the table's answers
+        self.questions: list[Question] = []
+        self.rounds = 0  # sets of questions asked: part of each question's id
+        self.table_questions = PathQuestions(self)  # for the page (firmware/web/hub.py)
 
     # ------------------------------------------------------------------ state
 
@@ -167,6 +207,13 @@ class CameraReferee(CameraFollower):
         if change.kind in {"undo", "correct"} and self.last is not None:
             self.veto = tuple(self.last.removed)
         super().changed(change)
+
+    def _follow(self) -> None:
+        """As every follower does; questions about another game's reading are dropped."""
+        game_id = self.game_id
+        super()._follow()
+        if self.game_id != game_id:
+            self._drop_questions()
 
     def start_game(self) -> None:
         state = self.app.referee.state
@@ -226,6 +273,8 @@ class CameraReferee(CameraFollower):
         reading of the path (kept only once the game accepts it)."""
         if tracker.layout is not None:
             return tracker.feed(frame)
+        if self.asked is not None:
+            return None  # the table is asked about this reading: no other is taken meanwhile
         from vision.errors import VisionError
         from vision.frames import check_frame
         from vision.tracking import Waiting
@@ -241,7 +290,7 @@ class CameraReferee(CameraFollower):
             return Waiting("path-incomplete", "the path cannot be followed to marker 11")
         layout = tracker.layout
         tracker.layout = None
-        return Learned(reading, layout)
+        return Learned(reading, layout, unsure_faces(tracker, image, layout))
 
     def handle(self, result: Any) -> None:
         if isinstance(result, Learned):
@@ -274,8 +323,7 @@ class CameraReferee(CameraFollower):
             return
         unclear = [i for i, label in enumerate(labels) if label is None]
         if unclear:
-            text = self.say("unclear", tiles=", ".join(str(i) for i in unclear[:8]))
-            self._set_notice((self.say("waiting"), text))
+            self._ask(found, unclear)  # never played with a tile nobody confirmed
             return
         from engines.replay import LogError
 
@@ -289,6 +337,88 @@ class CameraReferee(CameraFollower):
             self._problem(self.say("bad-path", reason=exc.message))
             return
         self._note(self.say("new-path"))
+
+    # ------------------------------------------------------------------ asking the table
+
+    def box(self) -> list[str]:
+        """Every face of this game's box, in the box's order: what an answer may be."""
+        return list(self.app.referee.state.ed.box())
+
+    def open_questions(self) -> list[Question]:
+        return [q for q in self.questions if q.answer is None]
+
+    def _ask(self, found: Learned, unclear: list[int]) -> None:
+        """Show the table the tiles the first reading is unsure of; the path waits."""
+        box = set(self.box())
+        entries = {e["index"]: e for e in found.reading.unreadable}
+        self.rounds += 1
+        self.asked = found
+        self.questions = [
+            Question(
+                f"{self.rounds}-{i}",
+                i,
+                [c for c in entries.get(i, {}).get("candidates", []) if c in box],
+                found.faces[i] if i in found.faces else found.layout.looks[i],
+                found.faces.get(i),
+            )
+            for i in unclear
+        ]
+        self._note(self.say("asked", count=len(unclear)))
+        self._show_questions()
+
+    def _show_questions(self) -> None:
+        """The OLED (and the page's banner) says how many tiles are left to confirm."""
+        left = [q.index for q in self.open_questions()]
+        title = self.say("confirm-one") if len(left) == 1 else self.say("confirm", count=len(left))
+        self._set_notice((title, self.say("on-the-page", tiles=", ".join(str(i) for i in left[:8]))))
+        self.app.hub.refresh()
+
+    def answer(self, qid: str, label: str) -> int:
+        """The table's answer to one question; how many are left. Once none are, the path
+        is taken as confirmed and its confirmed faces are enrolled."""
+        from firmware.web.hub import QuestionError
+
+        question = next((q for q in self.questions if q.id == qid), None)
+        if question is None or self.asked is None:
+            raise QuestionError(404, "unknown-question", f"no question {qid!r} is open")
+        if label not in self.box():
+            raise QuestionError(422, "not-in-box", f"{label!r} is not a tile of this game's box")
+        question.answer = label
+        left = len(self.open_questions())
+        if left:
+            self._show_questions()
+            return left
+        found, questions = self.asked, self.questions
+        self._drop_questions()
+        labels = list(found.layout.labels)
+        for q in questions:
+            labels[q.index] = q.answer
+        self._enrol(questions)
+        self.learned(Learned(found.reading, replace(found.layout, labels=labels)))
+        return 0
+
+    def _drop_questions(self) -> None:
+        if self.asked is None and not self.questions:
+            return
+        self.asked, self.questions = None, []
+        self._set_notice(None)
+        self.app.hub.refresh()
+
+    def _enrol(self, questions: list[Question]) -> None:
+        """The confirmed faces join the catalogue the referee loaded (and its file)."""
+        catalogue = self.catalogue
+        faces = [(q.answer, q.face) for q in questions if q.answer is not None and q.face is not None]
+        if catalogue is None or not faces:
+            return
+        for label, face in faces:
+            catalogue.add_face(label, face, f"confirmed at the table (game {self.game_id})")
+        self._note(self.say("enrolled", count=len(faces)))
+        if self.catalogue_path is None:
+            return
+        try:
+            catalogue.save(self.catalogue_path)
+        except OSError as exc:
+            self._note(f"! the confirmed faces could not be saved: {exc}")
 
     # ------------------------------------------------------------------ the rules
 
@@ -437,6 +567,61 @@ class CameraReferee(CameraFollower):
             return [demo_rng.choice(behind)]
         others = [int(a["index"]) for a in state.legal_actions() if a.get("index") not in (None, index)]
         return [index, demo_rng.choice(others)] if others else []
+
+
+class PathQuestions:
+    """The camera referee's questions as the page's hub sees them
+    (``firmware.web.hub.Questions``)."""
+
+    def __init__(self, referee: CameraReferee) -> None:
+        self.referee = referee
+
+    def count(self) -> int:
+        return len(self.referee.open_questions())
+
+    def listed(self, lang: str) -> list[dict[str, Any]]:
+        referee = self.referee
+        edition = referee.app.referee.state.edition
+        name = game_wording("tutankhamen").name
+
+        def named(labels: list[str]) -> list[dict[str, str]]:
+            return [{"label": label, "name": name(label, edition, lang)} for label in labels]
+
+        choices = named(referee.box()) if referee.open_questions() else []
+        return [
+            {"id": q.id, "index": q.index, "candidates": named(q.candidates), "choices": choices}
+            for q in referee.open_questions()
+        ]
+
+    def picture(self, qid: str) -> bytes | None:
+        import cv2
+
+        question = next((q for q in self.referee.open_questions() if q.id == qid), None)
+        if question is None:
+            return None
+        ok, png = cv2.imencode(".png", question.picture)
+        return png.tobytes() if ok else None
+
+    def answer(self, qid: str, label: str) -> int:
+        return self.referee.answer(qid, label)
+
+
+def unsure_faces(tracker: PathTracker, image: np.ndarray, layout: PathLayout) -> dict[int, np.ndarray]:
+    """Each place the reading left unlabelled, cut from the top view as a whole face at the
+    catalogue's size: what the table is shown, and what is enrolled once it is confirmed
+    (the reader compares crops of this very view)."""
+    unsure = [i for i, label in enumerate(layout.labels) if label is None]
+    if not unsure:
+        return {}
+    from vision.catalogue import FACE_PX
+    from vision.faces import crop_patch
+
+    view, _, _ = tracker.reader.view(image)
+    centres = view.view_point(layout.centres_mm[unsure])
+    return {
+        i: crop_patch(view.image, centre, tracker.side, layout.angles[i], FACE_PX, 1.0)
+        for i, centre in zip(unsure, centres, strict=True)
+    }
 
 
 def _difference(labels: list[str | None], path: list[str | None]) -> str:

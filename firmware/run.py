@@ -152,6 +152,7 @@ class Appliance:
             self.frame_png,
             warnings=lambda: [d.error for d in devices if d.error],  # the page's error banner
             notices=lambda: self.landslides.notices() + self.cameras.notices() + self.cards.notices(),
+            questions=self.cameras.table_questions,  # the path's unsure tiles, confirmed on the page
         )
         self.web_task: asyncio.Task[None] | None = None
         self.server: Any = None

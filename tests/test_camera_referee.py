@@ -330,6 +330,7 @@ def test_without_enrolled_faces_the_camera_says_so(tmp_path: Path, catalog: Path
             ("PUT IT BACK", "Ann: purple Anubis statue (index 4) lies behind your pawn"),
         ),
         ("camera-waiting", ("CAMERA WAITING", "can't read — waiting: a hand is over the table")),
+        ("camera-confirm", ("CONFIRM 3 TILES", "on the page: tap what lies at index 5, 11, 30")),
     ],
 )
 def test_the_camera_screens_match_their_goldens(name: str, args: tuple[str, str]) -> None:

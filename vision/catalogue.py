@@ -85,6 +85,17 @@ class Catalogue:
             "pawns": pawns,
         }
 
+    def add_face(self, label: str, face: np.ndarray, source: str) -> None:
+        """One more photo of a face (BGR, square, any size): a face confirmed at the table
+        joins the enrolled ones, so the reader learns the real box as it is played."""
+        why = label_problem(self.game, label)
+        if why:
+            raise ValueError(f"{label!r} is {why}")
+        if face.shape[:2] != (FACE_PX, FACE_PX):
+            face = cv2.resize(face, (FACE_PX, FACE_PX), interpolation=cv2.INTER_AREA)
+        self.faces.append((label, face))
+        self.sources.append(source)
+
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(path.suffix + ".tmp")

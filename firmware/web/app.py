@@ -27,7 +27,7 @@ from engines.core import RuleError
 from engines.replay import LogError
 from firmware.store import StoreError
 from firmware.web.guards import BodyLimit, same_origin
-from firmware.web.hub import TableHub
+from firmware.web.hub import QuestionError, TableHub
 
 COOKIE = "scarab_session"
 STREAM_WAIT = 15.0  # seconds between keep-alive checks on the live stream
@@ -50,6 +50,10 @@ class NewGameRequest(Strict):
     edition: str | None = None
     players: list[str] = Field(min_length=2, max_length=6)
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
+
+
+class AnswerRequest(Strict):
+    label: str = Field(max_length=64, description='the face that lies there, e.g. "cat-green"')
 
 
 class Problem(BaseModel):
@@ -145,6 +149,17 @@ def create_app(hub: TableHub) -> FastAPI:
             raise HTTPException(404, {"code": "no-oled", "message": "no OLED frame to mirror"})
         return Response(hub.frame_png(), media_type="image/png", headers={"Cache-Control": "no-store"})
 
+    @app.get("/api/questions", summary="The tiles the camera asks the table to confirm before play")
+    async def questions() -> dict[str, Any]:
+        return hub.asked()
+
+    @app.get("/api/questions/{qid}.png", summary="An open question's picture", response_class=Response)
+    async def question_picture(qid: str) -> Response:
+        png = hub.questions.picture(qid)
+        if png is None:
+            raise HTTPException(404, {"code": "unknown-question", "message": f"no question {qid!r} is open"})
+        return Response(png, media_type="image/png", headers={"Cache-Control": "no-store"})
+
     @app.get("/api/stream", response_class=EventSourceResponse, summary="Live updates (server-sent events)")
     async def stream(
         request: Request, last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None
@@ -194,6 +209,15 @@ def create_app(hub: TableHub) -> FastAPI:
     @app.post("/api/correct", dependencies=changing, summary="Replace the last action")
     async def correct(body: ActionRequest) -> dict[str, Any]:
         return judged(hub.correct, body.action)
+
+    @app.post("/api/questions/{qid}", dependencies=changing, summary="Answer one of the camera's questions")
+    async def answer(qid: str, body: AnswerRequest) -> dict[str, Any]:
+        try:
+            return hub.answer(qid, body.label)
+        except QuestionError as exc:
+            raise HTTPException(exc.status, {"code": exc.code, "message": exc.message}) from None
+        except StoreError as exc:  # the confirmed path's new game could not be stored
+            raise HTTPException(409, {"code": "store", "message": str(exc)}) from None
 
     @app.post("/api/game", dependencies=changing, summary="Start a new game at the table")
     async def new_game(body: NewGameRequest) -> dict[str, Any]:

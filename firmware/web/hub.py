@@ -22,7 +22,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from engines import new_game
 from engines.core import Action, GameState
@@ -62,6 +62,53 @@ class Lockout:
         self.wrong.pop(client, None)
 
 
+class QuestionError(Exception):
+    """An answer refused: ``status`` 404 (no such question open) or 422 (not a face of the
+    box)."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+class Questions(Protocol):
+    """What the camera asks the table before play (firmware/camera_referee.py owns the
+    questions; the hub only shows them and passes the answers on)."""
+
+    def count(self) -> int:
+        """Questions still open."""
+        ...
+
+    def listed(self, lang: str) -> list[dict[str, Any]]:
+        """The open questions: ``id``, ``index``, ``candidates`` and ``choices`` (each
+        ``{"label", "name"}``, named in ``lang``)."""
+        ...
+
+    def picture(self, qid: str) -> bytes | None:
+        """A question's picture as PNG; None for no open question of that id."""
+        ...
+
+    def answer(self, qid: str, label: str) -> int:
+        """Take an answer; how many are left. A QuestionError when refused."""
+        ...
+
+
+class NoQuestions:
+    """A table without a camera: never asks."""
+
+    def count(self) -> int:
+        return 0
+
+    def listed(self, lang: str) -> list[dict[str, Any]]:
+        return []
+
+    def picture(self, qid: str) -> bytes | None:
+        return None
+
+    def answer(self, qid: str, label: str) -> int:
+        raise QuestionError(404, "unknown-question", f"no question {qid!r} is open")
+
+
 class TableHub:
     """Owns the current game for the web side; the appliance shares it."""
 
@@ -75,8 +122,10 @@ class TableHub:
         clock: Callable[[], float] = time.monotonic,
         warnings: Callable[[], list[str]] = list,
         notices: Callable[[], list[str]] = list,
+        questions: Questions | None = None,
     ) -> None:
         self.warnings = warnings
+        self.questions: Questions = questions or NoQuestions()
         self.store = store
         self.language = language
         self.pin = pin or f"{secrets.randbelow(10**6):06d}"
@@ -114,6 +163,7 @@ class TableHub:
         doc["warnings"] = self.warnings()  # devices that failed: the page's error banner
         doc["notices"] = self.notices()  # hints for the table ("clear away …"): not errors
         doc["actions"] = len(self.referee.actions)
+        doc["questions"] = self.questions.count()  # tiles the camera asks the table to confirm
         doc["scorings"] = self._scorings()
         self._doc = doc
         self._doc_json = json.dumps(doc, ensure_ascii=False).encode()
@@ -297,6 +347,17 @@ class TableHub:
 
     def correct(self, action: Action) -> None:
         self.referee.correct(action)
+
+    def asked(self) -> dict[str, Any]:
+        """The camera's open questions, each with its picture's address."""
+        listed = self.questions.listed(self.language)
+        return {"questions": [{**q, "picture": f"/api/questions/{q['id']}.png"} for q in listed]}
+
+    def answer(self, qid: str, label: str) -> dict[str, Any]:
+        """An answer passed on to the camera; what is left to confirm (QuestionError if
+        refused)."""
+        left = self.questions.answer(qid, label)
+        return {"left": left, **self.asked()}
 
     def new_game(self, header: dict[str, Any]) -> None:
         referee = Referee.start(self.store, header)  # judged before anything is stored

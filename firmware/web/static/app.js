@@ -10,21 +10,30 @@ const WORDS = {
         correct: "Correct last", "new-game": "New game", game: "Game", edition: "Edition", players: "Players (comma separated, in seating order)",
         start: "Start", scorings: "Scorings", oled: "OLED", history: "History", offline: "Connection lost — reconnecting…",
         "not-yours": "Waiting for {p}.", take: "take", pass: "pass", joker: "add", steal: "take from", beyond: "move beyond the end",
-        nobody: "nobody scores", live: "live", "live-off": "offline", "oled-alt": "What the table's OLED shows now" },
+        nobody: "nobody scores", live: "live", "live-off": "offline", "oled-alt": "What the table's OLED shows now",
+        "confirm-title": "Confirm the path", "confirm-hint": "The camera is unsure of these tiles. Tap what lies there:",
+        "confirm-pin": "Unlock with the table PIN below to answer.", "confirm-tile": "Tile at index {i}",
+        "something-else": "Something else…", "tile-alt": "The tile at index {i} as the camera sees it" },
   de: { scores: "Punkte", player: "Spieler", points: "Punkte", coins: "Münzen übrig", to_goal: "Bis zum Ziel",
         "your-move": "Züge", "pin-label": "Tisch-PIN — die Menütaste am Tisch drücken, bis das OLED sie zeigt",
         unlock: "Freischalten", undo: "Letzten Zug zurück",
         correct: "Letzten Zug korrigieren", "new-game": "Neues Spiel", game: "Spiel", edition: "Ausgabe", players: "Spieler (mit Komma, in Sitzreihenfolge)",
         start: "Starten", scorings: "Wertungen", oled: "OLED", history: "Verlauf", offline: "Verbindung weg — verbinde neu…",
         "not-yours": "{p} ist dran.", take: "nehmen", pass: "passen", joker: "legen", steal: "wegnehmen von", beyond: "über das Ende",
-        nobody: "niemand punktet", live: "verbunden", "live-off": "getrennt", "oled-alt": "Was das OLED am Tisch gerade zeigt" },
+        nobody: "niemand punktet", live: "verbunden", "live-off": "getrennt", "oled-alt": "Was das OLED am Tisch gerade zeigt",
+        "confirm-title": "Auslage bestätigen", "confirm-hint": "Bei diesen Schätzen ist die Kamera unsicher. Antippen, was dort liegt:",
+        "confirm-pin": "Zum Antworten unten mit der Tisch-PIN freischalten.", "confirm-tile": "Feld {i}",
+        "something-else": "Etwas anderes…", "tile-alt": "Feld {i}, wie die Kamera es sieht" },
   nl: { scores: "Scores", player: "Speler", points: "Punten", coins: "Munten over", to_goal: "Tot het doel",
         "your-move": "Zetten", "pin-label": "Tafel-PIN — druk op de menuknop van de tafel tot het OLED hem toont",
         unlock: "Ontgrendelen", undo: "Laatste zet terug",
         correct: "Laatste zet verbeteren", "new-game": "Nieuw spel", game: "Spel", edition: "Editie", players: "Spelers (met komma, in zitvolgorde)",
         start: "Starten", scorings: "Waarderingen", oled: "OLED", history: "Verloop", offline: "Verbinding weg — opnieuw verbinden…",
         "not-yours": "{p} is aan de beurt.", take: "neem", pass: "passen", joker: "voeg toe", steal: "neem van", beyond: "voorbij het einde",
-        nobody: "niemand scoort", live: "verbonden", "live-off": "verbroken", "oled-alt": "Wat het OLED van de tafel nu toont" },
+        nobody: "niemand scoort", live: "verbonden", "live-off": "verbroken", "oled-alt": "Wat het OLED van de tafel nu toont",
+        "confirm-title": "Pad bevestigen", "confirm-hint": "Over deze tegels twijfelt de camera. Tik aan wat er ligt:",
+        "confirm-pin": "Ontgrendel hieronder met de tafel-PIN om te antwoorden.", "confirm-tile": "Positie {i}",
+        "something-else": "Iets anders…", "tile-alt": "Positie {i} zoals de camera die ziet" },
 };
 const GAMES = { tutankhamen: "Tutankhamen", ankh: "Ankh", bann: "Im Bann der Pyramide", gulogulo: "Pharaoh's Gulo Gulo" };
 // Servers before scorings became objects sent headlines with this word in front.
@@ -36,7 +45,7 @@ let current = null;
 let correcting = false;
 // Each list is drawn from the newest request only: a fetch started for an older state
 // (or before the PIN or the correction mode changed) finds its number outdated and is dropped.
-const drawing = { moves: 0, history: 0 };
+const drawing = { moves: 0, history: 0, questions: 0 };
 // The error banner: the stream being down, the last request that failed, and device problems.
 const problems = { offline: false, request: "", devices: [] };
 const $ = (id) => document.getElementById(id);
@@ -184,6 +193,61 @@ async function renderMoves(doc) {
   }));
 }
 
+// The camera's questions before play: each unsure tile's picture, its two likeliest faces
+// as big buttons and every other face of the box in a list; the card goes once none are left.
+function drawQuestions(questions) {
+  $("confirm").hidden = questions.length === 0;
+  $("confirm-pin").hidden = authorised;
+  $("questions").replaceChildren(...questions.map((q) => {
+    const where = (key) => t(key).replace("{i}", q.index);
+    const block = el("div", undefined, "question");
+    block.dataset.id = q.id;
+    const picture = el("img");
+    picture.src = q.picture;
+    picture.alt = where("tile-alt");
+    const answers = el("div", undefined, "answers");
+    answers.append(el("p", where("confirm-tile"), "where"));
+    for (const candidate of q.candidates) {
+      const button = el("button", candidate.name, "candidate");
+      button.dataset.label = candidate.label;
+      button.addEventListener("click", () => answer(q.id, candidate.label));
+      answers.append(button);
+    }
+    const other = el("select");
+    other.setAttribute("aria-label", where("something-else"));
+    other.append(new Option(t("something-else"), ""));
+    for (const choice of q.choices) other.append(new Option(choice.name, choice.label));
+    other.addEventListener("change", () => { if (other.value) answer(q.id, other.value); });
+    block.append(picture, answers, other);
+    return block;
+  }));
+}
+
+async function answer(id, label) {
+  const mine = ++drawing.questions;
+  try {
+    const left = await post(`/api/questions/${encodeURIComponent(id)}`, { label });
+    succeeded();
+    if (mine === drawing.questions) drawQuestions(left.questions || []);
+  } catch (err) { failed(err); }
+}
+
+async function renderQuestions(doc) {
+  const mine = ++drawing.questions;
+  if (!doc.questions) {
+    drawQuestions([]);
+    return;
+  }
+  let data;
+  try {
+    data = await getJSON("/api/questions");
+  } catch (err) {
+    if (mine === drawing.questions) failed(err);
+    return;
+  }
+  if (mine === drawing.questions) drawQuestions(data.questions || []);
+}
+
 async function renderHistory() {
   const mine = ++drawing.history;
   let data;
@@ -217,6 +281,7 @@ function render(doc) {
   $("prompt").textContent = doc.prompt;
   renderScores(doc);
   renderScorings(doc);
+  renderQuestions(doc);
   renderMoves(doc);
   renderHistory();
   $("oled").src = `/api/oled.png?n=${doc.actions}-${Date.now()}`;
@@ -254,6 +319,7 @@ async function start() {
       authorised = true;
       succeeded();
       $("pin").value = "";
+      $("confirm-pin").hidden = true;
       if (current) renderMoves(current);
     } catch (err) { failed(err); }
   });
