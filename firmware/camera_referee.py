@@ -371,7 +371,6 @@ class CameraReferee(CameraFollower):
         left = [q.index for q in self.open_questions()]
         title = self.say("confirm-one") if len(left) == 1 else self.say("confirm", count=len(left))
         self._set_notice((title, self.say("on-the-page", tiles=", ".join(str(i) for i in left[:8]))))
-        self.app.hub.refresh()
 
     def answer(self, qid: str, label: str) -> int:
         """The table's answer to one question; how many are left. Once none are, the path
