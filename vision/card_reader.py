@@ -36,7 +36,7 @@ from vision.faces import (
     verdict,
 )
 from vision.markers import MARKER_MM, QUIET_MM, SEATS, Marker
-from vision.path_reader import table_colour
+from vision.path_reader import ARM_MM, _edge_contact, table_colour
 
 CARD_TURNS = (0, 2)  # a card is compared upright and upside down
 
@@ -59,6 +59,7 @@ class CardSettings:
     pile_mm: float = 180.0  # cards farther than this from every seat card are the pile (or stray)
     hand_cards: float = 1.0  # a blob reaching in from the edge this many cards big is an arm
     hand_mm: float = 26.0  # a skin-coloured patch holding a disc this wide in radius is a hand
+    arm_mm: float = 30.0  # an arm is at least this wide where it crosses the view's edge
     use_box: bool = True  # no reading holds more copies of a card than the deck (vision/box.py)
     deck: dict[str, int] | None = None  # card → copies in the box (engines.ankh.cards); None: not known
     box_sure: float = 0.9  # a card the deck pushes off its label keeps the next one only this surely
@@ -250,7 +251,6 @@ class CardReader(TableLocator):
     def cards_mask(self, view: TopView, cal: Calibration, markers: dict[int, Marker]) -> np.ndarray:
         """What is not table (half resolution), markers left out; a VisionError for a hand
         or a sleeve over the table."""
-        s = self.settings
         width = self.card_px[0]
         table_colour(view, cal, markers)  # a VisionError when no table shows round the corners
         mask, small = card_foreground(view.image, width, view.px_per_mm)
@@ -260,17 +260,35 @@ class CardReader(TableLocator):
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
         if self.hand(small, mask):
             raise VisionError("hand-over-table", "a hand is over the table: waiting until it is gone")
-        n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+        if self.arm(mask, view.px_per_mm):
+            raise VisionError("hand-over-table", "an arm reaches over the table: waiting until it is gone")
+        return mask
+
+    def arm(self, mask: np.ndarray, px_per_mm: float) -> bool:
+        """Something reaching in over the view's edge as an arm does, of any colour: its
+        trunk (what is left of it where a disc a little narrower than a wrist fits,
+        so a marker's halo or specks bridging a row to the edge do not count) crosses
+        the edge, is bigger than a card, crosses it no wider than an arm does and
+        reaches in further than it is wide there (a row of cards laid along the edge
+        crosses it wide and shallow)."""
+        s = self.settings
+        disc = max(3, round(s.arm_mm * px_per_mm * 0.5)) | 1
+        trunk = cv2.morphologyEx(
+            mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (disc, disc))
+        )
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(trunk)
         h, w = mask.shape
         card_area = self.card_px[0] * self.card_px[1] / 4
+        edge = 2
         for j in range(1, n):
             x, y, bw, bh, area = stats[j]
-            touches = x <= 2 or y <= 2 or x + bw >= w - 2 or y + bh >= h - 2
-            if touches and area > s.hand_cards * card_area:
-                raise VisionError(
-                    "hand-over-table", "an arm reaches over the table: waiting until it is gone"
-                )
-        return mask
+            touches = x <= edge or y <= edge or x + bw >= w - edge or y + bh >= h - edge
+            if not touches or area <= s.hand_cards * card_area:
+                continue
+            across, reach = _edge_contact(labels == j, edge)
+            if across <= ARM_MM * px_per_mm * 0.5 and reach >= across:
+                return True
+        return False
 
     def hand(self, small: np.ndarray, mask: np.ndarray) -> bool:
         """A hand over the table: a skin-coloured patch of the foreground thicker than any
@@ -524,8 +542,24 @@ class CardReader(TableLocator):
             turns = np.arange(theta0 - 2, theta0 + 2.01, 1.0)
             fine = [(*_outline(grads, cw, ch, theta), theta) for theta in turns]
             _, where, theta = max(fine, key=lambda c: c[0])
-            found.append((where + np.array([x0, y0]), float(theta)))
+            theta = _true_turn(gray, where, (cw, ch), float(theta))
+            _, where = _outline(grads, cw, ch, theta)
+            found.append((where + np.array([x0, y0]), theta))
         return found
+
+
+def _true_turn(gray: np.ndarray, centre: np.ndarray, size: tuple[float, float], theta: float) -> float:
+    """An outline's turn to a fraction of a degree: the dominant direction of the edges
+    along its rim (a whole-degree search between coarse steps leaves a card a few
+    degrees off, which blurs a face's fine print past telling); ``theta`` if that lies
+    more than a few degrees away (the rim is mostly other cards' edges)."""
+    a = np.radians(theta)
+    u, v = np.array([np.cos(a), np.sin(a)]) * size[0] / 2, np.array([-np.sin(a), np.cos(a)]) * size[1] / 2
+    rim = np.zeros(gray.shape, np.float32)
+    corners = np.array([centre - u - v, centre + u - v, centre + u + v, centre - u + v])
+    cv2.polylines(rim, [np.round(corners).astype(np.int32)], True, 1.0, 5)
+    d = (np.degrees(edge_axis(gray.astype(np.float32), rim)) - theta + 45) % 90 - 45
+    return theta + float(d) if abs(d) <= 4.5 else theta
 
 
 def _axes(angle: float) -> tuple[np.ndarray, np.ndarray]:
@@ -634,7 +668,6 @@ def card_foreground(image: np.ndarray, card_px: float, px_per_mm: float) -> tupl
     row of cards is deep), so a colour cast that varies across the table stays table,
     and chromaticity does not change under a shadow."""
     small = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-    h, w = small.shape[:2]
     grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
@@ -643,24 +676,35 @@ def card_foreground(image: np.ndarray, card_px: float, px_per_mm: float) -> tupl
     # the table's colour per 30 mm cell from its plain pixels; cells mostly covered are
     # filled in from round about, then a median over 150 mm evens out what is left
     cell = max(4, round(30 * px_per_mm * 0.5))
+    f = _chromaticity(cv2.blur(small, (3, 3)))  # channel by channel: numpy is slow over an axis of 3
+    # twice: a plain card (a smooth print, not busy) first counts as table in its cells,
+    # tinting the table round it, so the table beside it stands out in a strip a cell
+    # wide; the second time what stood out the first is left out of the table's colour
+    far = np.zeros_like(busy)
+    for _ in range(2):
+        table = _table_colour(small, busy | far, cell)
+        t = _chromaticity(table)
+        apart = [cv2.absdiff(a, b) for a, b in zip(f, t, strict=True)]
+        far = (apart[0] + apart[1]) + apart[2] > 0.04
+    mask = (far | busy).astype(np.uint8)
+    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)), small
+
+
+def _table_colour(small: np.ndarray, covered: np.ndarray, cell: int) -> np.ndarray:
+    """The table's colour at every pixel: the mean of each cell's pixels not ``covered``;
+    cells mostly covered are filled in from round about, then a median over five cells
+    evens out what is left."""
+    h, w = small.shape[:2]
     gw, gh = -(-w // cell), -(-h // cell)
-    plain = (~busy).astype(np.float32)
-    share = cv2.resize(plain, (gw, gh), interpolation=cv2.INTER_AREA)
+    share = cv2.resize((~covered).astype(np.float32), (gw, gh), interpolation=cv2.INTER_AREA)
     kept = small.astype(np.float32)
-    kept[busy] = 0.0
+    kept[covered] = 0.0
     sums = cv2.resize(kept, (gw, gh), interpolation=cv2.INTER_AREA)
     grid = np.clip(sums / np.maximum(share, 1e-3)[:, :, None], 0, 255).astype(np.uint8)
     hole = (share < 0.5).astype(np.uint8)
     if hole.any() and not hole.all():
         grid = cv2.inpaint(grid, hole, 3, cv2.INPAINT_TELEA)
-    table = cv2.resize(cv2.medianBlur(grid, 5), (w, h), interpolation=cv2.INTER_LINEAR)
-    # chromaticity channel by channel (numpy is slow over a trailing axis of 3)
-    f = _chromaticity(cv2.blur(small, (3, 3)))
-    t = _chromaticity(table)
-    apart = [cv2.absdiff(a, b) for a, b in zip(f, t, strict=True)]
-    far = (apart[0] + apart[1]) + apart[2] > 0.04
-    mask = (far | busy).astype(np.uint8)
-    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)), small
+    return cv2.resize(cv2.medianBlur(grid, 5), (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 def _chromaticity(image: np.ndarray) -> list[np.ndarray]:

@@ -35,7 +35,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.synth import Scene, Stage, write_enrolment_set
+from vision.synth import SKIN, Scene, Stage, write_enrolment_set
 from vision.synth_art import (
     NILE_ICONS,
     ROMAN,
@@ -476,6 +476,8 @@ class CardScene(Stage):
     level: str = "medium"
     size: tuple[int, int] = (1280, 720)
     style: ArtStyle = field(default_factory=ArtStyle)
+    overlap: tuple[float, float] | None = None  # how far a row's cards overlap (mm); None: the level's
+    table: tuple[int, int, int] | None = None  # the table's colour (BGR); None: the stage's own
 
     def __post_init__(self) -> None:
         self._check_level()
@@ -484,7 +486,11 @@ class CardScene(Stage):
         rng = np.random.default_rng([self.seed, 77])
         width, height = float(rng.uniform(920, 980)), float(rng.uniform(660, 680))
         self._stage(rng, width, height)
+        if self.table is not None:
+            self.table_colour = np.array(self.table, np.float32)
         self.card_params = {k: v for k, v in CARD_LEVELS[self.level].items()}
+        if self.overlap is not None:
+            self.card_params["overlap"] = self.overlap
         self.seat_list = self._seats(rng, width, height)
         self.pile_centre = np.array([width / 2, height / 2]) + rng.uniform(-20, 20, 2)
         self.pile_turn = float(rng.integers(0, 4) * 90 + rng.uniform(-8, 8))
@@ -585,10 +591,13 @@ class CardScene(Stage):
         pile: list[str] | None = None,
         hand: bool = False,
         frame_seed: int = 0,
+        skin: tuple[int, int, int] = SKIN,
+        sleeve: tuple[int, int, int] | bool | None = True,
     ) -> Scene:
         """A frame: ``rows`` per seat (left to right as the seat sees them) and the papyrus
         ``pile`` (bottom first; the last is the top) — by default the scene's ``deal()``;
-        ``hand``: a sleeved hand reaches over a row or the pile."""
+        ``hand``: a hand of ``skin`` (BGR) reaches over a row or the pile, in the scene's
+        own sleeve (``sleeve`` True), a sleeve of that colour, or bare (None)."""
         rng = np.random.default_rng([self.seed, frame_seed])
         if rows is None or pile is None:
             dealt_rows, dealt_pile = self.deal()
@@ -598,7 +607,8 @@ class CardScene(Stage):
         if hand:
             spots = [s.card_pose(0, 1)[0] for s in self.seat_list] + [self.pile_centre]
             x, y = spots[int(rng.integers(0, len(spots)))]
-            self._hand(plane, rng, float(x), float(y), self.sleeve)
+            cloth = self.sleeve if sleeve is True else sleeve or None
+            self._hand(plane, rng, float(x), float(y), cloth, skin)
         image = self._photograph(plane, rng)
         cards = []
         truth_rows: dict[str, list[str]] = {}

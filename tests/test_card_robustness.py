@@ -1,0 +1,124 @@
+"""The Ankh card reader on tables unlike its tuning (issue 17): clean frames with five
+seats or rows whose cards touch are never refused as an arm; an arm of any skin tone or
+sleeve is; a lone papyrus and the top of a pile are read.
+
+(Once a row joined to the view's edge by a strip of table tinted by a plain card beside
+it was taken for an arm, and the thin cut line of a papyrus over others was lost, so the
+pile's top card was not found.)
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vision.card_reader import CardReader
+from vision.catalogue import Catalogue, enroll
+from vision.errors import VisionError
+from vision.synth_art import ArtStyle, family_styles
+from vision.synth_cards import MUMMY_LABELS, CardScene, papyrus_labels, write_card_enrolment_set
+
+TONES = {  # BGR, from very light to very dark skin
+    "pale": (200, 215, 245),
+    "tan": (80, 120, 175),
+    "brown": (55, 85, 140),
+    "dark": (35, 50, 85),
+    "deep": (25, 32, 55),
+}
+SLEEVES = {"bare": None, "black": (30, 30, 30), "red": (40, 40, 180), "white": (235, 235, 235)}
+WALNUT = (55, 80, 110)
+
+
+@pytest.fixture(scope="module")
+def catalogues(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Catalogue]:
+    out = {}
+    for family in ("classic", "photo", "heldout", "lineart"):
+        folder = tmp_path_factory.mktemp(f"ankh-{family}")
+        write_card_enrolment_set(folder, None, family_styles(family)[0], seed=5)
+        out[family], problems = enroll("ankh", folder)
+        assert problems == []
+    return out
+
+
+def style_of(family: str) -> ArtStyle:
+    return family_styles(family)[0]
+
+
+@pytest.mark.parametrize(
+    ("family", "seed", "level"),
+    [
+        ("photo", 102, "hard"),
+        ("photo", 104, "medium"),
+        ("photo", 105, "hard"),
+        ("heldout", 102, "hard"),
+        ("lineart", 102, "hard"),
+        ("classic", 103, "easy"),
+    ],
+)
+def test_a_clean_five_seat_table_is_not_refused(
+    catalogues: dict[str, Catalogue], family: str, seed: int, level: str
+) -> None:
+    shot = CardScene(seats=5, seed=seed, level=level, style=style_of(family)).render()
+    reading = CardReader(catalogues[family]).read(shot.image)  # no VisionError
+    assert set(reading.rows) == set(range(5))
+
+
+@pytest.mark.parametrize(
+    ("family", "seats", "seed", "level"),
+    [
+        ("photo", 3, 101, "medium"),
+        ("photo", 4, 102, "hard"),
+        ("photo", 5, 103, "easy"),
+        ("classic", 4, 106, "medium"),
+    ],
+)
+def test_rows_of_touching_cards_are_not_refused(
+    catalogues: dict[str, Catalogue], family: str, seats: int, seed: int, level: str
+) -> None:
+    scene = CardScene(seats=seats, seed=seed, level=level, style=style_of(family), overlap=(0.0, 0.0))
+    rows = {
+        s.seat: [MUMMY_LABELS[(5 * s.seat + 3 * i + seed) % 20] for i in range(8)] for s in scene.seat_list
+    }
+    shot = scene.render(rows, list(papyrus_labels()[:2]))
+    reading = CardReader(catalogues[family]).read(shot.image)
+    assert {seat: len(cards) for seat, cards in reading.rows.items()} == {s: 8 for s in rows}
+
+
+def test_a_walnut_table_without_a_hand_is_not_refused(catalogues: dict[str, Catalogue]) -> None:
+    for seed in (105, 110, 111):
+        shot = CardScene(seats=5, seed=seed, level="hard", style=style_of("photo"), table=WALNUT).render()
+        CardReader(catalogues["photo"]).read(shot.image)  # no VisionError
+
+
+@pytest.mark.parametrize("sleeve", SLEEVES)
+@pytest.mark.parametrize("tone", TONES)
+def test_an_arm_of_any_tone_or_sleeve_is_refused(
+    catalogues: dict[str, Catalogue], tone: str, sleeve: str
+) -> None:
+    seed = 3 + list(TONES).index(tone)
+    table = WALNUT if tone in {"brown", "dark"} else None  # a dark arm on a dark table too
+    scene = CardScene(seats=3, seed=seed, level="medium", style=style_of("classic"), table=table)
+    shot = scene.render(hand=True, skin=TONES[tone], sleeve=SLEEVES[sleeve])
+    with pytest.raises(VisionError) as caught:
+        CardReader(catalogues["classic"]).read(shot.image)
+    assert caught.value.code == "hand-over-table"
+
+
+@pytest.mark.parametrize(("family", "seed"), [("classic", 4), ("photo", 7), ("heldout", 9)])
+def test_a_lone_uncovered_papyrus_is_read(catalogues: dict[str, Catalogue], family: str, seed: int) -> None:
+    scene = CardScene(seats=2, seed=seed, level="easy", style=style_of(family))
+    label = papyrus_labels()[seed]
+    reading = CardReader(catalogues[family]).read(scene.render({}, [label]).image)
+    assert reading.papyrus is not None
+    assert "papyrus-" + "-".join(reading.papyrus["rank"]) + f"-{reading.papyrus['threshold']}" == label
+
+
+@pytest.mark.parametrize(("seats", "seed", "level"), [(4, 7, "medium"), (5, 7, "easy")])
+def test_the_top_of_a_pile_is_found_over_the_cards_under_it(
+    catalogues: dict[str, Catalogue], seats: int, seed: int, level: str
+) -> None:
+    shot = CardScene(seats=seats, seed=seed, level=level, style=ArtStyle(7)).render()
+    reading = CardReader(catalogues["classic"]).read(shot.image)
+    assert reading.papyrus is not None
+    assert {"rank": reading.papyrus["rank"], "threshold": reading.papyrus["threshold"]} == shot.truth[
+        "papyrus"
+    ]
