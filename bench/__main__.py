@@ -1,5 +1,6 @@
-"""`python -m bench [engine|appliance|web|sensor|service|vision|cards] [options]` — every benchmark, or
-the one named (`sensor`, `vision` and `cards` take minutes and run only when named)."""
+"""`python -m bench [engine|appliance|web|sensor|service|vision|cards|photoreal] [options]` — every
+benchmark, or the one named (`sensor`, `vision` and `cards` take minutes and run only when named;
+`photoreal` renders the photoreal set with Blender for `vision`/`cards --source photoreal DIR`)."""
 
 import os
 import sys
@@ -8,6 +9,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):  # as `scarab` runs: se
     os.environ.setdefault(_var, "1")
 
 from bench import appliance, cards, engine, sensor, service, vision, web  # noqa: E402 (after the env)
+from bench.photoreal import make as photoreal  # noqa: E402
 
 BENCHES = {
     "engine": engine.main,
@@ -17,6 +19,7 @@ BENCHES = {
     "service": service.main,
     "vision": vision.main,
     "cards": cards.main,
+    "photoreal": photoreal.main,
 }
 
 if __name__ == "__main__":
