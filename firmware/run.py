@@ -47,7 +47,7 @@ from firmware.presenter import Presenter, word
 from firmware.referee import Change, Referee
 from firmware.service_notify import ServiceNotifier, attach
 from firmware.store import Store, StoreError, default_state_dir
-from firmware.web.hub import TableHub
+from firmware.web.hub import FirstAsking, TableHub
 from hardware.buttons import Buttons
 from hardware.buzzer import Buzzer
 from hardware.camera import open_camera
@@ -152,7 +152,8 @@ class Appliance:
             self.frame_png,
             warnings=lambda: [d.error for d in devices if d.error],  # the page's error banner
             notices=lambda: self.landslides.notices() + self.cameras.notices() + self.cards.notices(),
-            questions=self.cameras.table_questions,  # the path's unsure tiles, confirmed on the page
+            # the path's unsure tiles, or an unsure new Ankh card, confirmed on the page
+            questions=FirstAsking(self.cameras.table_questions, self.cards.table_questions),
         )
         self.web_task: asyncio.Task[None] | None = None
         self.server: Any = None

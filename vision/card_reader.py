@@ -218,6 +218,7 @@ class CardReader(TableLocator):
                         "index": len(reading.rows[seat]) - 1,
                         "center": card["center"],
                         "reason": card.pop("reason"),
+                        "candidates": candidates(matches[k]),
                     }
                 )
             else:
@@ -232,7 +233,8 @@ class CardReader(TableLocator):
                 reading.papyrus = None
                 why = f"the papyrus: the deck has no {label}"
                 where = top["center"]
-                reading.unreadable.append({"seat": None, "index": None, "center": where, "reason": why})
+                entry = {"seat": None, "index": None, "center": where, "reason": why, "candidates": []}
+                reading.unreadable.append(entry)
             for points in far:
                 reading.unreadable.append(
                     {
@@ -240,11 +242,18 @@ class CardReader(TableLocator):
                         "index": None,
                         "center": _image_point(to_image, points.mean(0)),
                         "reason": "cards that lie in front of no seat card",
+                        "candidates": [],
                     }
                 )
         else:
             reading.unreadable.append(
-                {"seat": None, "index": None, "center": None, "reason": "no papyrus pile seen"}
+                {
+                    "seat": None,
+                    "index": None,
+                    "center": None,
+                    "reason": "no papyrus pile seen",
+                    "candidates": [],
+                }
             )
         return reading
 
@@ -508,9 +517,15 @@ class CardReader(TableLocator):
         card = self._card(best[0], best[1])
         xy = _image_point(to_image, best[1])
         if card["label"] is None:
-            reading.unreadable.append(
-                {"seat": None, "index": None, "center": xy, "reason": "the papyrus: " + card["reason"]}
-            )
+            why = "the papyrus: " + card["reason"]
+            entry = {
+                "seat": None,
+                "index": None,
+                "center": xy,
+                "reason": why,
+                "candidates": candidates(best[0]),
+            }
+            reading.unreadable.append(entry)
             return
         reading.papyrus = {**papyrus_of(card["label"]), "confidence": card["confidence"], "center": xy}
 
@@ -546,6 +561,18 @@ class CardReader(TableLocator):
             _, where = _outline(grads, cw, ch, theta)
             found.append((where + np.array([x0, y0]), theta))
         return found
+
+
+def candidates(match: Match | None) -> list[str]:
+    """The two labels to ask the table about an unreadable card: the reader's own first,
+    then the best other (the deck may have pushed the card off its best label); empty
+    when nothing matched at all."""
+    if match is None:
+        return []
+    scores = match.scores_by_label()
+    others = [n for n in match.ranked if n != match.label]
+    others += sorted((n for n in scores if n != match.label and n not in others), key=lambda n: -scores[n])
+    return [match.label, *others[:1]]
 
 
 def _true_turn(gray: np.ndarray, centre: np.ndarray, size: tuple[float, float], theta: float) -> float:

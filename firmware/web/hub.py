@@ -109,6 +109,29 @@ class NoQuestions:
         raise QuestionError(404, "unknown-question", f"no question {qid!r} is open")
 
 
+class FirstAsking:
+    """Several followers' questions (the Tutankhamen path's, the Ankh cards'), one
+    follower's at a time: the first that asks anything is the one shown and answered."""
+
+    def __init__(self, *sources: Questions) -> None:
+        self.sources = sources
+
+    def asking(self) -> Questions:
+        return next((q for q in self.sources if q.count()), NoQuestions())
+
+    def count(self) -> int:
+        return self.asking().count()
+
+    def listed(self, lang: str) -> list[dict[str, Any]]:
+        return self.asking().listed(lang)
+
+    def picture(self, qid: str) -> bytes | None:
+        return self.asking().picture(qid)
+
+    def answer(self, qid: str, label: str) -> int:
+        return self.asking().answer(qid, label)
+
+
 class TableHub:
     """Owns the current game for the web side; the appliance shares it."""
 

@@ -13,7 +13,9 @@ const WORDS = {
         nobody: "nobody scores", live: "live", "live-off": "offline", "oled-alt": "What the table's OLED shows now",
         "confirm-title": "Confirm the path", "confirm-hint": "The camera is unsure of these tiles. Tap what lies there:",
         "confirm-pin": "Unlock with the table PIN below to answer.", "confirm-tile": "Tile at index {i}",
-        "something-else": "Something else…", "tile-alt": "The tile at index {i} as the camera sees it" },
+        "something-else": "Something else…", "tile-alt": "The tile at index {i} as the camera sees it",
+        "confirm-card-title": "Confirm the card", "confirm-card-hint": "The camera is unsure of this card. Tap what it is:",
+        "confirm-card": "Card laid in {p}'s row", "confirm-papyrus": "The new top papyrus", "card-alt": "The card as the camera sees it" },
   de: { scores: "Punkte", player: "Spieler", points: "Punkte", coins: "Münzen übrig", to_goal: "Bis zum Ziel",
         "your-move": "Züge", "pin-label": "Tisch-PIN — die Menütaste am Tisch drücken, bis das OLED sie zeigt",
         unlock: "Freischalten", undo: "Letzten Zug zurück",
@@ -23,7 +25,9 @@ const WORDS = {
         nobody: "niemand punktet", live: "verbunden", "live-off": "getrennt", "oled-alt": "Was das OLED am Tisch gerade zeigt",
         "confirm-title": "Auslage bestätigen", "confirm-hint": "Bei diesen Schätzen ist die Kamera unsicher. Antippen, was dort liegt:",
         "confirm-pin": "Zum Antworten unten mit der Tisch-PIN freischalten.", "confirm-tile": "Feld {i}",
-        "something-else": "Etwas anderes…", "tile-alt": "Feld {i}, wie die Kamera es sieht" },
+        "something-else": "Etwas anderes…", "tile-alt": "Feld {i}, wie die Kamera es sieht",
+        "confirm-card-title": "Karte bestätigen", "confirm-card-hint": "Bei dieser Karte ist die Kamera unsicher. Antippen, welche es ist:",
+        "confirm-card": "Karte in {p}s Reihe", "confirm-papyrus": "Der neue oberste Papyrus", "card-alt": "Die Karte, wie die Kamera sie sieht" },
   nl: { scores: "Scores", player: "Speler", points: "Punten", coins: "Munten over", to_goal: "Tot het doel",
         "your-move": "Zetten", "pin-label": "Tafel-PIN — druk op de menuknop van de tafel tot het OLED hem toont",
         unlock: "Ontgrendelen", undo: "Laatste zet terug",
@@ -33,7 +37,9 @@ const WORDS = {
         nobody: "niemand scoort", live: "verbonden", "live-off": "verbroken", "oled-alt": "Wat het OLED van de tafel nu toont",
         "confirm-title": "Pad bevestigen", "confirm-hint": "Over deze tegels twijfelt de camera. Tik aan wat er ligt:",
         "confirm-pin": "Ontgrendel hieronder met de tafel-PIN om te antwoorden.", "confirm-tile": "Positie {i}",
-        "something-else": "Iets anders…", "tile-alt": "Positie {i} zoals de camera die ziet" },
+        "something-else": "Iets anders…", "tile-alt": "Positie {i} zoals de camera die ziet",
+        "confirm-card-title": "Kaart bevestigen", "confirm-card-hint": "Over deze kaart twijfelt de camera. Tik aan welke het is:",
+        "confirm-card": "Kaart in de rij van {p}", "confirm-papyrus": "De nieuwe bovenste papyrus", "card-alt": "De kaart zoals de camera die ziet" },
 };
 const GAMES = { tutankhamen: "Tutankhamen", ankh: "Ankh", bann: "Im Bann der Pyramide", gulogulo: "Pharaoh's Gulo Gulo" };
 // Servers before scorings became objects sent headlines with this word in front.
@@ -195,18 +201,25 @@ async function renderMoves(doc) {
 
 // The camera's questions before play: each unsure tile's picture, its two likeliest faces
 // as big buttons and every other face of the box in a list; the card goes once none are left.
+// An Ankh question ("kind": card or papyrus) is one new card, its picture as tall as a card.
 function drawQuestions(questions) {
+  const cards = questions.some((q) => q.kind);
   $("confirm").hidden = questions.length === 0;
   $("confirm-pin").hidden = authorised;
+  for (const id of ["confirm-title", "confirm-hint"]) {
+    $(id).dataset.t = cards ? id.replace("confirm-", "confirm-card-") : id; // kept on a change of language
+    $(id).textContent = t($(id).dataset.t);
+  }
   $("questions").replaceChildren(...questions.map((q) => {
-    const where = (key) => t(key).replace("{i}", q.index);
+    const where = (key) => t(key).replace("{i}", q.index).replace("{p}", q.player);
     const block = el("div", undefined, "question");
     block.dataset.id = q.id;
-    const picture = el("img");
+    const picture = el("img", undefined, q.kind ? "card" : undefined);
     picture.src = q.picture;
-    picture.alt = where("tile-alt");
+    picture.alt = where(q.kind ? "card-alt" : "tile-alt");
     const answers = el("div", undefined, "answers");
-    answers.append(el("p", where("confirm-tile"), "where"));
+    const place = { card: "confirm-card", papyrus: "confirm-papyrus" }[q.kind] || "confirm-tile";
+    answers.append(el("p", where(place), "where"));
     for (const candidate of q.candidates) {
       const button = el("button", candidate.name, "candidate");
       button.dataset.label = candidate.label;
