@@ -11,8 +11,9 @@ is unsure of it (it looks like a yellow 4, not clearly enough).
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
@@ -21,6 +22,7 @@ from fake_table import Clock, FakeApp
 from fastapi.testclient import TestClient
 from PIL import ImageChops
 from test_card_camera import steps
+from test_web_browser import ARTIFACTS, CHROMIUM, browser, phone
 
 from firmware import screens
 from firmware.card_referee import CardReferee, Table, Unsure
@@ -32,6 +34,11 @@ from firmware.web.hub import TableHub
 from hardware.synth_camera import SynthCardCamera
 from vision.card_reader import CardReader
 from vision.catalogue import Catalogue
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+__all__ = ["browser"]  # the browser fixture, shared with the page's other browser tests
 
 PIN = "123456"
 GYRB4 = {"rank": ["green", "yellow", "red", "blue"], "threshold": 6}
@@ -207,3 +214,51 @@ def test_the_appliance_asks_the_ankh_cards_questions_on_the_page(tmp_path: Path)
             app.close()
 
     asyncio.run(at_the_table())
+
+
+@pytest.fixture
+def served(table: CardTable) -> Iterator[str]:
+    """The table's page served from a thread of its own; its address."""
+    import threading
+    import time
+
+    import uvicorn
+
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(table.hub), host="127.0.0.1", port=0, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        assert thread.is_alive(), "the page's server did not start"
+        time.sleep(0.02)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    yield f"http://127.0.0.1:{port}/"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is installed by ./dev test")
+def test_a_phone_confirms_the_card_and_the_play_is_entered(
+    table: CardTable, served: str, browser: Browser
+) -> None:
+    from playwright.sync_api import expect
+
+    page = phone(browser, served)
+    card = page.locator("#confirm")
+    expect(card).to_be_visible()
+    expect(page.locator("#confirm-title")).to_have_text("Confirm the card")
+    expect(card.locator(".where")).to_have_text("Card laid in Ann's row")
+    expect(card.locator("button.candidate")).to_have_text(["yellow 4", "yellow 3"])
+    size = card.locator("img").evaluate("i => [i.complete && i.naturalWidth, i.naturalHeight]")
+    assert size == [64, 100]
+    box = card.locator("img").bounding_box()
+    assert box is not None and box["height"] > box["width"]  # shown oblong, as a card lies
+    page.screenshot(path=str(ARTIFACTS / "confirm-card.png"), full_page=True)
+    page.fill("#pin", PIN)
+    page.click("#pin-form button")
+    page.locator("#moves").wait_for(state="visible")
+    card.locator("select").select_option(UNSURE)  # not among the two: "something else"
+    expect(card).to_be_hidden()
+    assert table.app.referee.actions == [{"player": "Ann", "move": "play", "card": UNSURE}]
+    page.context.close()

@@ -214,7 +214,7 @@ function drawQuestions(questions) {
     const where = (key) => t(key).replace("{i}", q.index).replace("{p}", q.player);
     const block = el("div", undefined, "question");
     block.dataset.id = q.id;
-    const picture = el("img", undefined, q.kind ? "card" : undefined);
+    const picture = el("img", undefined, q.kind ? "oblong" : undefined);
     picture.src = q.picture;
     picture.alt = where(q.kind ? "card-alt" : "tile-alt");
     const answers = el("div", undefined, "answers");
