@@ -156,10 +156,21 @@ MAX_SKEW_DEG = 14.0  # a corner of the outline may differ this much from a right
 TILE_ASPECT = 1.25  # a tile's outline: its long side at most this many times its short one
 CARD_ASPECT = (1.3, 1.9)  # a card's long side over its short one (Ankh cards, 70 × 45 mm: 1.56)
 MIN_FIT = 0.9  # how much the thing found and its four-sided outline overlap (IoU)
+MIN_FIT_CLEAR = 0.8  # ... when its four sides lie this much on clear edges:
+CLEAR_SIDES = 0.75
+COVERS = 0.97  # a larger outline is taken when it holds this much of the clearest one
 RIM = (0.03, 0.1)  # the strip inside each side checked for table, in shares of the side
 MAX_TABLE = 0.2  # the share of one side's strip that may look like the table
 MAX_OFF_EDGE = 0.03  # the share of the photo's edge the face may touch (a corner, not a side)
 SECOND_FACE = 0.25  # another thing standing out at least this big beside the face: two faces
+MIN_EDGE = 0.3  # the share of each side of the outline that must lie on a clear edge
+EDGE = (20.0, 40.0)  # Canny's levels (Lab change per pixel, Sobel-scaled) at the least
+EDGE_GRAIN = (4.0, 8.0)  # ... and in multiples of the photo's typical gradient (its grain)
+RING_REACH = 0.06  # how far a side may move onto the edge ring, in shares of a side
+RING_TILT = 0.04  # how far its ends may move apart while it turns, in shares of a side
+RING_NEAR_BEST = 0.6  # a side takes the outermost line at least this strong, over the best,
+RING_CLEAR = 0.7  # ... or lying this much on a clear edge
+WORK_PX = 480  # the outline is sought in the photo shrunk to this size at most
 CHECK_PX = 96  # the straightened face's width while it is checked
 SIDES = ("top", "right", "bottom", "left")
 
@@ -271,47 +282,214 @@ def _table_along_sides(inside: np.ndarray) -> list[float]:
     return [float(s.mean()) for s in strips]
 
 
+def _gradients(photo: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """The photo's colour gradient (Lab, lightly blurred against grain): per pixel the x and
+    y derivative of the channel that changes most there, and the grain's typical size."""
+    h, w = photo.shape[:2]
+    blur = cv2.GaussianBlur(photo, (0, 0), max(1.0, min(h, w) / 240))
+    lab = cv2.cvtColor(blur, cv2.COLOR_BGR2LAB).astype(np.float32)
+    gx = np.stack([cv2.Sobel(lab[:, :, c], cv2.CV_32F, 1, 0) for c in range(3)])
+    gy = np.stack([cv2.Sobel(lab[:, :, c], cv2.CV_32F, 0, 1) for c in range(3)])
+    best = (gx * gx + gy * gy).argmax(0)[None]
+    dx, dy = np.take_along_axis(gx, best, 0)[0], np.take_along_axis(gy, best, 0)[0]
+    return dx, dy, float(np.median(np.hypot(dx, dy)))
+
+
+def _edge_level(grain: float) -> tuple[float, float]:
+    """Canny's two levels: well above the grain, and never below a plain step of colour."""
+    return max(EDGE[0], EDGE_GRAIN[0] * grain), max(EDGE[1], EDGE_GRAIN[1] * grain)
+
+
+def _edges(dx: np.ndarray, dy: np.ndarray, grain: float) -> np.ndarray:
+    low, high = _edge_level(grain)
+    as16 = [np.clip(np.round(d), -32767, 32767).astype(np.int16) for d in (dx, dy)]
+    edges = cv2.Canny(*as16, low, high, L2gradient=True)
+    k = max(5, min(dx.shape) // 60 | 1)  # closes a gap in a faint side
+    return cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
+
+
+def _filled(shape: tuple[int, ...], contour: np.ndarray) -> np.ndarray:
+    out = np.zeros(shape[:2], np.uint8)
+    cv2.drawContours(out, [contour], 0, 1, -1)
+    return out
+
+
+def _ring_fit(quad: np.ndarray, dx: np.ndarray, dy: np.ndarray, level: float) -> tuple[np.ndarray, float]:
+    """The quad moved onto the ring of edges near it, and how much of its least clear side
+    lies on a clear edge (0–1). Each side is slid and turned a little, and takes the
+    outermost straight line along which the colour changes across the side clearly, or
+    nearly as much as along the best one: the face's cut, not a line of its print inside
+    it, nor the soft edge of its shadow outside it."""
+    side_px = float(cv2.arcLength(quad, True)) / 4
+    reach, tilt = max(3.0, RING_REACH * side_px), max(1.0, RING_TILT * side_px)
+    step = 0.25
+    offs = np.arange(-reach - tilt, reach + tilt + step, step, dtype=np.float32)
+    means = np.arange(-reach, reach + step, 2 * step, dtype=np.float32)
+    tilts = np.arange(-tilt, tilt + step, 2 * step, dtype=np.float32)
+    ts = np.linspace(0.1, 0.9, 41, dtype=np.float32)
+    # the offset of line (mean, tilt) at each t, as an index into offs: means × tilts × t
+    idx = np.round((means[:, None, None] + tilts[None, :, None] * (ts - 0.5) - offs[0]) / step).astype(
+        np.int64
+    )
+    centre = quad.mean(0)
+    lines, supports = [], []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        along = (b - a) / max(float(np.linalg.norm(b - a)), 1e-6)
+        normal = np.array([-along[1], along[0]], np.float32)
+        if float((a - centre) @ normal) < 0:
+            normal = -normal  # outwards
+        pts = a[None, None] + (b - a)[None, None] * ts[:, None, None] + offs[None, :, None] * normal
+        mx = cv2.remap(dx, pts[..., 0], pts[..., 1], cv2.INTER_LINEAR)
+        my = cv2.remap(dy, pts[..., 0], pts[..., 1], cv2.INTER_LINEAR)
+        across = np.minimum(np.abs(mx * normal[0] + my * normal[1]), 8 * level)  # t × offset
+        samples = across[np.arange(len(ts)), idx]  # means × tilts × t
+        score = samples.mean(-1)
+        turn = score.argmax(1)  # each mean offset's best tilt
+        best = score[np.arange(len(means)), turn]
+        clear = (samples[np.arange(len(means)), turn] >= level).mean(-1) >= RING_CLEAR
+        padded = np.concatenate([[-1.0], best, [-1.0]])
+        peak = (best >= padded[:-2]) & (best >= padded[2:])
+        good = np.flatnonzero(peak & ((best >= RING_NEAR_BEST * best.max()) | clear))
+        k = int(good[-1]) if len(good) else int(best.argmax())
+        mean = float(means[k])
+        if 0 < k < len(means) - 1:  # between the grid's steps: the top of a parabola through three
+            f0, f1, f2 = best[k - 1], best[k], best[k + 1]
+            bend = f0 - 2 * f1 + f2
+            if bend < 0:
+                mean += float(np.clip(0.5 * (f0 - f2) / bend, -0.5, 0.5)) * 2 * step
+        lean = float(tilts[turn[k]])
+        p0 = a + (mean - 0.5 * lean) * normal
+        p1 = b + (mean + 0.5 * lean) * normal
+        lines.append((p0, p1 - p0))
+        supports.append(float((samples[k, turn[k]] >= level).mean()))
+    corners = []
+    for (p, u), (q, v) in zip([lines[-1], *lines[:-1]], lines, strict=True):
+        det = u[0] * -v[1] + v[0] * u[1]
+        if abs(det) < 1e-6:
+            return quad, 0.0
+        s = ((q[0] - p[0]) * -v[1] + v[0] * (q[1] - p[1])) / det
+        corners.append(p + s * u)
+    return np.array(corners, np.float32), min(supports)
+
+
+def _fit(region: np.ndarray, quad: np.ndarray) -> float:
+    """How well a region and a four-sided outline overlap (IoU)."""
+    fit = np.zeros_like(region)
+    cv2.fillConvexPoly(fit, np.round(quad).astype(np.int32), 1)
+    return float((region & fit).sum()) / max(float((region | fit).sum()), 1.0)
+
+
+def _candidates(
+    regions: list[np.ndarray], dx: np.ndarray, dy: np.ndarray, level: float
+) -> list[tuple[np.ndarray, float, float]]:
+    """Each region's four-sided outline moved onto the ring of edges near it: (corners, how
+    much of its least clear side lies on a clear edge, how well it fits the region that
+    fits it best: ``regions`` are what edges enclose and what stands out in colour, and
+    the first with the second where it touches the outline)."""
+    out = []
+    for region in regions:
+        contour = max(
+            cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea
+        )
+        corners = _four_corners(contour)
+        starts = [] if corners is None else [_fitted(contour, corners)]
+        starts.append(cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32))  # a corner cut off
+        for start in starts:
+            quad, support = _ring_fit(_clockwise_from_top_left(start), dx, dy, level)
+            quad = _clockwise_from_top_left(quad)
+            fits = [_fit(r, quad) for r in regions]
+            if len(regions) == 2:  # what edges enclose, and what stands out in colour at the outline
+                near = np.zeros_like(region)
+                cv2.fillConvexPoly(near, np.round(quad).astype(np.int32), 1)
+                near = cv2.dilate(near, np.ones((5, 5), np.uint8))
+                fits.append(_fit(regions[0] | (regions[1] & near), quad))
+            out.append((quad, support, max(fits)))
+    return out
+
+
+def _least_fit(support: float) -> float:
+    """How well an outline must fit its region: less where its four sides lie clearly on
+    edges (a corner of the face may have the table's colour)."""
+    return MIN_FIT_CLEAR if support >= CLEAR_SIDES else MIN_FIT
+
+
+def _covers(outer: np.ndarray, inner: np.ndarray, shape: tuple[int, ...]) -> bool:
+    a, b = np.zeros(shape[:2], np.uint8), np.zeros(shape[:2], np.uint8)
+    cv2.fillConvexPoly(a, np.round(outer).astype(np.int32), 1)
+    cv2.fillConvexPoly(b, np.round(inner).astype(np.int32), 1)
+    return float((a & b).sum()) >= COVERS * float(b.sum())
+
+
+def _largest(contours: tuple[np.ndarray, ...], shape: tuple[int, ...]) -> list[np.ndarray]:
+    return [_filled(shape, max(contours, key=cv2.contourArea))] if contours else []
+
+
 def outline(photo: np.ndarray, oblong: bool = False) -> Outline:
     """Where the one face of an enrolment photo lies — or a VisionError (``not-one-face``)
     saying why the photo does not show exactly one face clearly: nothing stands out from
     the background, the face runs off the photo, two things stand out, the outline is no
     clear four-sided shape of a tile's (``oblong``: an upright card's) proportions, its
     corners are far from right angles, or the crop along it would hold table. A crop like
-    that is learned as a face and later attracts other faces, so it is refused here."""
+    that is learned as a face and later attracts other faces, so it is refused here.
+
+    The outline is sought twice: around the largest region that clear edges enclose, and
+    around the largest that stands out from the background's colour. Each is moved onto
+    the ring of edges near it (the face's cut, not its shadow nor a line of its print),
+    and the largest that lies on clear edges along all four sides and that one of the two
+    regions fits is judged."""
+    full_h, full_w = photo.shape[:2]
+    if min(full_h, full_w) < 16:
+        raise VisionError("face-too-small", f"the photo is only {full_w}×{full_h} pixels")
+    scale = min(1.0, WORK_PX / max(full_h, full_w))
+    if scale < 1.0:
+        size = (round(full_w * scale), round(full_h * scale))
+        photo = cv2.resize(photo, size, interpolation=cv2.INTER_AREA)
     h, w = photo.shape[:2]
-    if min(h, w) < 16:
-        raise VisionError("face-too-small", f"the photo is only {w}×{h} pixels")
     lab = cv2.cvtColor(photo, cv2.COLOR_BGR2LAB).astype(np.float32)
     ground, level = _background(lab)
     mask = (np.linalg.norm(lab - ground, axis=2) > level).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    contours = sorted(
-        cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0],
-        key=cv2.contourArea,
-        reverse=True,
-    )
-    area = cv2.contourArea(contours[0]) if contours else 0.0
-    if area < 0.15 * h * w:
+    dx, dy, grain = _gradients(photo)
+    edges = _edges(dx, dy, grain)
+    colour = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
+    edged = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
+    regions = _largest(edged, mask.shape) + _largest(colour, mask.shape)
+    if max((float(r.sum()) for r in regions), default=0.0) < 0.15 * h * w:
         raise _refuse(
             "nothing clearly stands out from the background (let the face fill half to three"
             " quarters of the photo, on a plain surface)"
         )
-    blob = np.zeros_like(mask)
-    cv2.drawContours(blob, contours, 0, 1, -1)
-    rim = np.concatenate([blob[0], blob[-1], blob[:, 0], blob[:, -1]])
-    if rim.mean() > MAX_OFF_EDGE:  # a corner may touch the edge, a side may not
-        raise _refuse("the face runs off the photo's edge (leave some background on every side)")
-    if len(contours) > 1 and cv2.contourArea(contours[1]) > SECOND_FACE * area:
-        raise _refuse("more than one thing stands out from the background (one face per photo)")
-    quad = _four_corners(contours[0])
-    if quad is None:
+    found = _candidates(regions, dx, dy, _edge_level(grain)[0])
+    if not found:
         raise _refuse("its outline has no four clear sides")
-    quad = _clockwise_from_top_left(_fitted(contours[0], quad))
-    fit = np.zeros_like(mask)
-    cv2.fillConvexPoly(fit, np.round(quad).astype(np.int32), 1)
-    iou = float((blob & fit).sum()) / max(float((blob | fit).sum()), 1.0)
-    if iou < MIN_FIT:
-        raise _refuse(f"its outline is no clear four-sided shape (it fills {iou:.0%} of its best fit)")
+    valid = sorted(
+        (f for f in found if f[1] >= MIN_EDGE and f[2] >= _least_fit(f[1])), key=lambda f: -f[1] * f[2]
+    )
+    if valid:  # the clearest, or a larger one around it (a side of the face the table's colour)
+        quad, support, fit = max(
+            (f for f in valid if _covers(f[0], valid[0][0], mask.shape)), key=lambda f: cv2.contourArea(f[0])
+        )
+    else:
+        quad, support, fit = max(found, key=lambda f: min(f[1] / MIN_EDGE, f[2] / MIN_FIT))
+    poly = np.zeros_like(mask)
+    cv2.fillConvexPoly(poly, np.round(quad).astype(np.int32), 1)
+    margin = max(3, min(h, w) // 100) | 1  # a side this close to the photo's edge runs off it
+    near_edge = cv2.dilate(poly, np.ones((margin, margin), np.uint8))
+    touching = [np.concatenate([r[0], r[-1], r[:, 0], r[:, -1]]).mean() for r in (*regions, near_edge)]
+    if min(touching[:-1]) > MAX_OFF_EDGE or touching[-1] > MAX_OFF_EDGE:
+        raise _refuse("the face runs off the photo's edge (leave some background on every side)")
+    area = float(poly.sum())
+    beside = ~cv2.dilate(poly, np.ones((9, 9), np.uint8)).astype(bool)
+    for c in (*colour, *edged):
+        if cv2.contourArea(c) > SECOND_FACE * area:
+            other = _filled(mask.shape, c).astype(bool)
+            out = float((other & beside).sum())
+            if out > SECOND_FACE * area and out > 0.5 * float(other.sum()):
+                raise _refuse("more than one thing stands out from the background (one face per photo)")
+    if fit < _least_fit(support):
+        raise _refuse(f"its outline is no clear four-sided shape (it fills {fit:.0%} of its best fit)")
     skew = max(abs(a - 90.0) for a in _corner_angles(quad))
     if skew > MAX_SKEW_DEG:
         raise _refuse(
@@ -328,12 +506,15 @@ def outline(photo: np.ndarray, oblong: bool = False) -> Outline:
     elif ratio > TILE_ASPECT:
         raise _refuse(f"its outline is {ratio:.2f} times as long as wide, not a tile's square")
     tall = int(np.clip(round(FACE_PX * down / max(across, 1.0)), FACE_PX, 2 * FACE_PX)) if oblong else FACE_PX
-    found = Outline(quad, FACE_PX, tall)
-    inside = straightened(blob * 255, found, CHECK_PX / FACE_PX) > 127
+    enclosed = mask.copy()
+    cv2.drawContours(enclosed, edged, -1, 1, -1)
+    inside = straightened(enclosed * 255, Outline(quad, FACE_PX, tall), CHECK_PX / FACE_PX) > 127
     for side, share in zip(SIDES, _table_along_sides(inside), strict=True):
         if share > MAX_TABLE:
             raise _refuse(f"the crop holds table along its {side} side ({share:.0%} of it)")
-    return found
+    if support < MIN_EDGE:
+        raise _refuse(f"its outline has no four clear sides (one lies {support:.0%} on a clear edge)")
+    return Outline(quad / scale, FACE_PX, tall)
 
 
 def straightened(photo: np.ndarray, found: Outline, scale: float = 1.0) -> np.ndarray:
