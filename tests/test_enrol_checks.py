@@ -89,6 +89,30 @@ def test_every_photo_of_the_benchmarks_sets_is_accepted(tmp_path: Path) -> None:
     assert problems == [] and len(cat.faces) == 38
 
 
+GOOD = Path(__file__).parent / "data" / "enrol-good"
+
+
+def art_likeness(face: np.ndarray, art: np.ndarray) -> float:
+    seen = cv2.resize(face, art.shape[1::-1], interpolation=cv2.INTER_AREA).astype(np.float32)
+    return float(np.corrcoef(seen.ravel(), art.astype(np.float32).ravel())[0, 1])
+
+
+@pytest.mark.parametrize("kind", ["tiles", "cards"])
+def test_good_photoreal_photos_are_accepted_and_cropped_to_the_face(kind: str) -> None:
+    """Rendered photos of one face each (straight from above, slightly turned, on wood or
+    cloth; a cream tile on a light table, a bevelled edge, a soft shadow, a card side the
+    table's colour) that the colour outline alone refused or cropped wrongly: each is
+    accepted, and the crop is the face it was rendered from (art/<family>-<label>.png)."""
+    arts = {p.stem: cv2.imread(str(p)) for p in sorted((GOOD / "art").glob("*.png"))}
+    photos = sorted((GOOD / kind).glob("*.jpg"))
+    assert len(photos) >= 4
+    for path in photos:
+        face = find_face(cv2.imread(str(path)), oblong=kind == "cards")
+        own = art_likeness(face, arts[path.stem])
+        others = [art_likeness(face, a) for name, a in arts.items() if name != path.stem]
+        assert own > 0.6 and own > max(others) + 0.25, (path.name, own, max(others))
+
+
 def test_a_skewed_crop_is_refused() -> None:
     """A tile photographed at a slant (a parallelogram 20° off square): straightening its
     box would fill two corners with table."""

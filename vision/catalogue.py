@@ -408,6 +408,28 @@ def _candidates(
     return out
 
 
+def _on_edges(quad: np.ndarray, dx: np.ndarray, dy: np.ndarray, level: float) -> list[np.ndarray]:
+    """The stretches of the outline that lie on a clear edge, as short polylines."""
+    out = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        n = max(2, int(np.linalg.norm(b - a)))
+        pts = a + (b - a) * np.linspace(0, 1, n, dtype=np.float32)[:, None]
+        along = (b - a) / max(float(np.linalg.norm(b - a)), 1e-6)
+        normal = np.array([-along[1], along[0]], np.float32)
+        strength = np.zeros(n, np.float32)
+        for off in (-1.0, 0.0, 1.0):
+            p = (pts + off * normal).reshape(1, -1, 2)
+            mx = cv2.remap(dx, p[..., 0], p[..., 1], cv2.INTER_LINEAR).ravel()
+            my = cv2.remap(dy, p[..., 0], p[..., 1], cv2.INTER_LINEAR).ravel()
+            strength = np.maximum(strength, np.abs(mx * normal[0] + my * normal[1]))
+        on = strength >= level
+        for j in range(n - 1):
+            if on[j] and on[j + 1]:
+                out.append(np.round(pts[j : j + 2]).astype(np.int32).reshape(-1, 1, 2))
+    return out
+
+
 def _least_fit(support: float) -> float:
     """How well an outline must fit its region: less where its four sides lie clearly on
     edges (a corner of the face may have the table's colour)."""
@@ -506,8 +528,10 @@ def outline(photo: np.ndarray, oblong: bool = False) -> Outline:
     elif ratio > TILE_ASPECT:
         raise _refuse(f"its outline is {ratio:.2f} times as long as wide, not a tile's square")
     tall = int(np.clip(round(FACE_PX * down / max(across, 1.0)), FACE_PX, 2 * FACE_PX)) if oblong else FACE_PX
+    ring = edges.copy()  # the outline itself closes the face where it lies on a clear edge
+    cv2.drawContours(ring, _on_edges(quad, dx, dy, _edge_level(grain)[0]), -1, 255, 2)
     enclosed = mask.copy()
-    cv2.drawContours(enclosed, edged, -1, 1, -1)
+    cv2.drawContours(enclosed, cv2.findContours(ring, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], -1, 1, -1)
     inside = straightened(enclosed * 255, Outline(quad, FACE_PX, tall), CHECK_PX / FACE_PX) > 127
     for side, share in zip(SIDES, _table_along_sides(inside), strict=True):
         if share > MAX_TABLE:
