@@ -105,6 +105,9 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())[:200]
 
 
+BLOCKED_AFTER = 1.0  # seconds a wake-up may be late before the loop counts as blocked
+
+
 async def keep_alive(
     notifier: ServiceNotifier,
     check: Check,
@@ -113,8 +116,9 @@ async def keep_alive(
 ) -> None:
     """Ping every ``period`` seconds (default: half the watchdog timeout) while ``check``
     finds no problems; while it does, no ping, and the problems go to ``STATUS=``. The
-    loop's own lag is one of the checks: a sleep that overslept by a whole period means
-    the loop was blocked."""
+    loop's own lag is one of the checks: a sleep that overslept by a whole period (and by
+    at least ``BLOCKED_AFTER``, as a busy machine delays any wake-up a little) means the
+    loop was blocked."""
     period = notifier.ping_period if period is None else period
     if period is None or not notifier.enabled:
         return
@@ -123,7 +127,8 @@ async def keep_alive(
         asked = loop.time()
         await asyncio.sleep(period)
         lag = loop.time() - asked - period
-        problems = ([f"the loop was blocked for {lag:.1f} s"] if lag > period else []) + check()
+        blocked = lag > max(period, BLOCKED_AFTER)
+        problems = ([f"the loop was blocked for {lag:.1f} s"] if blocked else []) + check()
         if problems:
             notifier.status("unhealthy: " + "; ".join(problems))
             continue

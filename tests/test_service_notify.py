@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.request
 import uuid
 from collections.abc import Iterator
@@ -267,3 +268,20 @@ def test_status_follows_the_game_played_over_stdin(tmp_path: Path, systemd: Syst
     statuses = [m["STATUS"] for m in got[1:] if "STATUS" in m]
     assert any("1 action," in s for s in statuses) and any("2 actions," in s for s in statuses)
     assert got[-1].get("STOPPING") == "1"
+
+
+def test_a_blocked_loop_withholds_the_ping_and_says_so(systemd: Systemd) -> None:
+    notifier = ServiceNotifier.from_env({"NOTIFY_SOCKET": systemd.address})
+    got: list[dict[str, str]] = []
+
+    async def go() -> None:
+        task = asyncio.create_task(keep_alive(notifier, list, lambda: "playing", period=0.01))
+        await asyncio.sleep(0.05)
+        time.sleep(1.3)  # something hogs the loop far longer than a busy machine's delay
+        await asyncio.sleep(0.05)
+        task.cancel()
+
+    asyncio.run(go())
+    got.extend(systemd.pending())
+    statuses = [m["STATUS"] for m in got if "STATUS" in m]
+    assert any(s.startswith("unhealthy: the loop was blocked for 1.") for s in statuses), statuses
