@@ -103,7 +103,9 @@ def test_unsure_tiles_are_asked_and_the_answers_start_the_game(table: Table) -> 
         labels = [c["label"] for c in q["choices"]]
         assert "cat-green" in labels and "kingtut" in labels and "nugget" not in labels  # the OTB box
         assert q["picture"] == f"/api/questions/{q['id']}.png"
-    assert asked[0]["candidates"][0] == {"label": "mask-green", "name": "green death mask"}
+    for q in asked:  # the reader's two best guesses: distinct faces it knows (no cat is enrolled)
+        guesses = [c["label"] for c in q["candidates"]]
+        assert len(set(guesses)) == 2 and not any(g.startswith("cat-") for g in guesses), guesses
     assert table.hub.snapshot()["questions"] == 2
     picture = table.client.get(asked[0]["picture"])
     assert picture.status_code == 200 and picture.headers["content-type"] == "image/png"
