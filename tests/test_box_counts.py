@@ -219,7 +219,7 @@ def test_three_green_scarabs_cannot_come_out(catalogue: Catalogue, lead: float) 
     else:  # each cat looked clearly like the scarab: the table is asked
         assert [labels[i] for i in cats] == [None, None]
         assert all(why[i].startswith("the box has only 1 scarab-green; it looks like") for i in cats)
-    assert set(doc) == {"tiles", "pawns", "unreadable", "complete"}
+    assert set(doc) == {"tiles", "pawns", "unreadable", "complete", "tile_mm"}
 
 
 def test_read_path_takes_the_edition(

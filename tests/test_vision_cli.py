@@ -77,7 +77,7 @@ def read_json(capsys, table: dict, image: Path | str, *more: str) -> tuple[int, 
 def test_read_path_prints_the_design_document(table: dict, capsys) -> None:
     code, doc = read_json(capsys, table, table["root"] / "table.png")
     assert code == 0
-    assert set(doc) == {"tiles", "pawns", "unreadable", "complete"} and doc["complete"] is True
+    assert set(doc) == {"tiles", "pawns", "unreadable", "complete", "tile_mm"} and doc["complete"] is True
     truth = table["truth"]
     assert len(doc["tiles"]) == len(truth["tiles"]) == 41
     for got, want in zip(doc["tiles"], truth["tiles"], strict=True):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 import cv2
@@ -43,7 +44,8 @@ from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker, le
 @dataclass
 class ReaderSettings:
     px_per_mm: float = 1.2  # the top view's resolution
-    tile_mm: float = 35.0  # a tile's side
+    tile_mm: float | None = None  # a tile's side (mm); None: measured in each frame at marker 10
+    tile_range: tuple[float, float] = (25.0, 50.0)  # the sides a measured tile may have (mm)
     gap_mm: float = 1.5  # the usual gap between neighbours
     min_score: float = 0.6  # below this correlation a face is unreadable
     min_margin: float = 0.05
@@ -83,7 +85,8 @@ class PathReading:
     tiles: list[dict[str, Any]] = field(default_factory=list)
     pawns: list[dict[str, Any]] = field(default_factory=list)
     unreadable: list[dict[str, Any]] = field(default_factory=list)
-    complete: bool = False  # the walk reached marker 11
+    complete: bool = False  # every place from marker 10 to marker 11 accounted for
+    tile_mm: float | None = None  # the tile's side the path was read at (measured or set)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -91,6 +94,7 @@ class PathReading:
             "pawns": self.pawns,
             "unreadable": self.unreadable,
             "complete": self.complete,
+            "tile_mm": self.tile_mm,
         }
 
     @property
@@ -100,6 +104,76 @@ class PathReading:
 
 def _rot(v: np.ndarray, quarter: int) -> np.ndarray:
     return np.array([-v[1], v[0]]) * quarter if quarter else v
+
+
+def _peak(xs: list[float], ys: list[float]) -> float:
+    """Where ``ys`` (sampled at evenly spaced ``xs``) peaks, between the samples: the
+    vertex of the parabola through the best one and its neighbours."""
+    i = int(np.argmax(ys))
+    if not 0 < i < len(xs) - 1:
+        return xs[i]
+    bend = ys[i - 1] - 2 * ys[i] + ys[i + 1]
+    if bend >= 0:
+        return xs[i]
+    return round(xs[i] + 0.5 * (ys[i - 1] - ys[i + 1]) / bend * (xs[1] - xs[0]), 1)
+
+
+def _one_per_tile(slots: list[Slot], pitch: float) -> None:
+    """Neighbours a second look has put on one tile (the walk stepped short on a curve)
+    kept once, the surer read."""
+    i = 1
+    while i < len(slots):
+        a, b = slots[i - 1], slots[i]
+        if np.linalg.norm(a.center - b.center) < 0.5 * pitch:
+            sure = [sl.match.confidence if sl.match is not None else -1.0 for sl in (a, b)]
+            del slots[i if sure[0] >= sure[1] else i - 1]
+        else:
+            i += 1
+
+
+def _clear(p: np.ndarray, walked: np.ndarray, distance: float) -> bool:
+    """Whether ``p`` lies at least ``distance`` from every place in ``walked``."""
+    return bool(np.linalg.norm(walked - p, axis=1).min() >= distance)
+
+
+def _stride(slots: list[Slot], pitch: float) -> float:
+    """How far the next tile lies: the usual ``pitch``, or on a curve (the last few tiles
+    turning) the last few steps' own — a curve's tiles lie further apart, their outer
+    corners gapping — within 5 % less and 20 % more."""
+    last = slots[-6:]
+    steps = [float(np.linalg.norm(b.center - a.center)) for a, b in pairwise(last) if not b.bridged]
+    turn = abs((last[-1].angle - last[0].angle + 45) % 90 - 45)  # how far the tiles turned
+    if len(steps) < 3 or turn < 8:  # rows lie at the pitch: the walk's own steps only add noise
+        return pitch
+    return float(np.clip(np.median(steps), 0.95 * pitch, 1.2 * pitch))
+
+
+def _steps_accounted(slots: list[Slot], pitch: float) -> bool:
+    """Whether each step of the walk is one tile on, or a gap it bridged (that many tiles
+    taken, table between): a longer step has stepped over a tile unread."""
+    for a, b in pairwise(slots):
+        step = float(np.linalg.norm(b.center - a.center)) / pitch
+        if abs(step - (b.bridged + 1)) > 0.45:
+            return False
+    return True
+
+
+def _fanned(
+    c: np.ndarray, h: np.ndarray, pitch: float, visited: np.ndarray, dens: Callable[[np.ndarray], float]
+) -> list[tuple[float, np.ndarray, np.ndarray]]:
+    """The next tile of a curve from ``c``: the densest place a pitch or a little more
+    away, up to 35° either side of heading ``h``, not yet walked (the nearer to
+    straight on, of places alike); empty if none is as dense as a tile."""
+    best: list[tuple[float, np.ndarray, np.ndarray]] = []
+    for turn in np.radians([7, -7, 14, -14, 21, -21, 28, -28, 35, -35]):
+        u = np.array([np.cos(turn) * h[0] - np.sin(turn) * h[1], np.sin(turn) * h[0] + np.cos(turn) * h[1]])
+        for reach in (1.0, 1.08):
+            p = c + reach * pitch * u
+            v = dens(p) - 0.002 * abs(float(np.degrees(turn)))
+            free = np.linalg.norm(visited - p, axis=1).min() >= 0.6 * pitch
+            if v >= 0.75 and free and (not best or v > best[0][0]):
+                best = [(v, p, u)]
+    return best
 
 
 def _snap(h: np.ndarray, axis: float) -> np.ndarray:
@@ -144,6 +218,7 @@ class PathReader(TableLocator):
         self.index.fine_matrix()  # prepared once per catalogue, not while the first frames are read
         self.index.enrolled_chroma()
         self.calibration: Calibration | None = None
+        self.tile_mm = self.settings.tile_mm or NOMINAL_TILE_MM  # the last frame's, once one is read
 
     # ------------------------------------------------------------ reading
 
@@ -155,7 +230,7 @@ class PathReader(TableLocator):
                 found = path_marker(frame, markers, needed)
                 if found is not None:
                     markers[needed] = found
-        tile_px = s.tile_mm * s.px_per_mm
+        tile_px = (s.tile_mm or NOMINAL_TILE_MM) * s.px_per_mm  # the mask's scale: roughly will do
         table = table_colour(view, cal, markers)
         mask = foreground(view.image, tile_px, table)
         for marker in markers.values():
@@ -175,10 +250,11 @@ class PathReader(TableLocator):
                     )
         start = view.view_point(cal.table_points(markers[PATH_START].center[None]))[0]
         end = view.view_point(cal.table_points(markers[PATH_END].center[None]))[0]
+        self.tile_mm = s.tile_mm if s.tile_mm is not None else self.measure_tile(view.image, mask, start)
         slots, complete = self.walk(view.image, mask, start, end)
         self.refine(view.image, slots)
         image = self.recolour(view.image, slots)
-        reading = PathReading(complete=complete)
+        reading = PathReading(complete=complete, tile_mm=round(self.tile_mm, 1))
         lab = pawn_lab(view, mask) if self.pawn_colours else None
         pawns = self.find_pawns(view, mask, slots, lab=lab) if self.pawn_colours else []
         seen = {pawn["label"] for pawn in pawns}
@@ -194,7 +270,7 @@ class PathReader(TableLocator):
             # a pawn pulls a face's match off its place: the neighbours tell it better
             slot = slots[i]
             centre = self.between(slots, i)
-            slot.angle = tile_angle(image, centre, s.tile_mm * s.px_per_mm)
+            slot.angle = tile_angle(image, centre, self.tile_mm * s.px_per_mm)
             slot.match, slot.center = self.classify(image, centre, slot.angle, slot.heading, 1, hidden)
         to_image = np.linalg.inv(view.to_view)
         # the labels of all tiles at once: never more of a kind than the box holds
@@ -246,7 +322,7 @@ class PathReader(TableLocator):
         """The best label at ``centre`` over small shifts (``along`` steps forward and back),
         and the centre that matched."""
         s = self.settings
-        side = s.tile_mm * s.px_per_mm
+        side = self.tile_mm * s.px_per_mm
         step = 0.07 * side
         if covers:
             cells = [(a, b) for a in range(-3, 4) for b in range(-3, 4)]
@@ -301,7 +377,7 @@ class PathReader(TableLocator):
         each shifted crop leaves out its own disc. Then the sharp look among the leaders
         decides (``step``: the shifts' step, top-view px)."""
         s = self.settings
-        side = s.tile_mm * s.px_per_mm
+        side = self.tile_mm * s.px_per_mm
         idx = self.index
         least = s.pawn_mm / 2 * s.px_per_mm
         covers = [(where, max(radius, least)) for where, radius in covers]
@@ -382,11 +458,14 @@ class PathReader(TableLocator):
         soft_edges = _blur_planes(darks.reshape(-1, size, size), 0.8).reshape(darks.shape)
         return hidden, 1 / (1 - s.shadow_dark * soft_edges)
 
-    def face_there(self, image: np.ndarray, centre: np.ndarray, angle: float, heading: np.ndarray) -> float:
-        """How well the best enrolled face matches near ``centre`` (small shifts)."""
+    def face_there(
+        self, image: np.ndarray, centre: np.ndarray, angle: float, heading: np.ndarray, reach: int = 1
+    ) -> float:
+        """How well the best enrolled face matches near ``centre`` (shifts of ``reach``
+        steps of 7 % of a side each way)."""
         s = self.settings
-        side = s.tile_mm * s.px_per_mm
-        square = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
+        side = self.tile_mm * s.px_per_mm
+        square = [(a, b) for a in range(-reach, reach + 1) for b in range(-reach, reach + 1)]
         patches, _ = crop_grid(image, centre, side, angle, square, 0.07 * side, heading)
         return self.index.match(patches, s.min_score, s.min_margin).score
 
@@ -394,28 +473,22 @@ class PathReader(TableLocator):
         self, image: np.ndarray, mask: np.ndarray, start: np.ndarray, end: np.ndarray
     ) -> tuple[list[Slot], bool]:
         s = self.settings
-        k = 0.5  # the mask is at half the top view's resolution
-        tile = s.tile_mm * s.px_per_mm
-        pitch = (s.tile_mm + s.gap_mm) * s.px_per_mm
-        radius = max(2, int(0.42 * tile * k))
-        kernel = np.zeros((2 * radius + 1, 2 * radius + 1), np.float32)
-        cv2.circle(kernel, (radius, radius), radius, 1.0, -1)
-        density = cv2.filter2D(mask.astype(np.float32), -1, kernel / kernel.sum())
-
-        def dens(p: np.ndarray) -> float:
-            x, y = round(p[0] * k), round(p[1] * k)
-            if 0 <= y < density.shape[0] and 0 <= x < density.shape[1]:
-                return float(density[y, x])
-            return 0.0
+        tile = self.tile_mm * s.px_per_mm
+        pitch = (self.tile_mm + s.gap_mm) * s.px_per_mm
+        dens = tile_density(mask, tile)
 
         def centred(p: np.ndarray, u: np.ndarray) -> np.ndarray:
             """``p`` moved across the way ``u`` to the middle of the densest stretch (a row
             of tiles is as dense a little off its middle as on it: the middle of the
-            plateau, not its first point)."""
+            plateau, not its first point). A plateau that runs on past the shifts tried
+            is rows that touch, or a tile beside a marker's paper (left out of the mask):
+            it tells nothing, and ``p`` stays."""
             n = _rot(u, 1)
-            shifts = np.linspace(-0.3 * tile, 0.3 * tile, 9)
+            shifts = np.linspace(-0.45 * tile, 0.45 * tile, 13)
             values = [dens(p + d * n) for d in shifts]
             top = [d for d, v in zip(shifts, values, strict=True) if v >= max(values) - 0.02]
+            if top[0] == shifts[0] or top[-1] == shifts[-1]:
+                return p
             return p + 0.5 * (top[0] + top[-1]) * n
 
         def settle(p: np.ndarray) -> np.ndarray:
@@ -430,53 +503,219 @@ class PathReader(TableLocator):
                         best, where = v, q
             return where
 
-        marker_reach = s.tile_mm / 2 + 4 + MARKER_MM / 2 + QUIET_MM
-        c, h = self.first_tile(mask, start, dens)
+        marker_reach = self.tile_mm / 2 + 4 + MARKER_MM / 2 + QUIET_MM
+        c, h = self.first_tile(mask, start, dens, tile)
         slots: list[Slot] = []
         if c is None:
             return slots, False
         c = settle(c)
         bridged = 0
+        unsettled = s.tile_mm is None  # a measured side, made exact once enough faces are read
         grid = 0j  # the path's own axes: tiles lie edge to edge, so every step is along one
         for _ in range(200):
             angle = tile_angle(image, c, tile)
-            grid += np.exp(4j * np.radians(angle))
+            # the last few tiles' axes, so that a path laid in a curve turns them with it
+            grid = GRID_MEMORY * grid + np.exp(4j * np.radians(angle))
             h = _snap(h, float(np.angle(grid)) / 4)
             match, c = self.classify(image, c, angle, h, 2 if slots else 6)
+            if slots and not _clear(c, np.array([sl.center for sl in slots]), 0.6 * pitch):
+                # the match slid back onto a tile walked: nothing more lies that way
+                near_end = (
+                    np.linalg.norm(slots[-1].center - end)
+                    < (marker_reach + 0.35 * self.tile_mm) * s.px_per_mm
+                )
+                return slots, bool(near_end) and self._accounted(image, mask, slots, tile)
             slots.append(Slot(c, h, angle, match, bridged))
-            if np.linalg.norm(c - end) < (marker_reach + 0.35 * s.tile_mm) * s.px_per_mm:
-                return slots, True
+            if unsettled and self.settle_tile(image, slots, SETTLE_FACES):
+                # the rest of the path at the side its first sure faces tell exactly
+                unsettled = False
+                tile, pitch = self.tile_mm * s.px_per_mm, (self.tile_mm + s.gap_mm) * s.px_per_mm
+                dens = tile_density(mask, tile)
+                marker_reach = self.tile_mm / 2 + 4 + MARKER_MM / 2 + QUIET_MM
             visited = np.array([sl.center for sl in slots])
+            stride = _stride(slots, pitch)
             options = []
             for quarter in (0, 1, -1):
                 u = _rot(h, quarter) if quarter != -1 else -_rot(h, 1)
-                p = c + pitch * u  # a neighbour lines up with this tile; the match fine-tunes it
+                p = c + stride * u  # a neighbour lines up with this tile; the match fine-tunes it
                 if np.linalg.norm(visited - p, axis=1).min() < 0.6 * pitch or dens(p) < 0.5:
                     continue
                 options.append((dens(p), p, u))
             options.sort(key=lambda o: -o[0])
             full = [o for o in options if o[0] >= 0.9]
-            if len(full) > 1:  # a shadow can be as dense as a tile: the one that is a face
-                options = sorted(full, key=lambda o: -self.face_there(image, o[1], angle, o[2]))
+            # beside marker 11, unless the path still goes on: a row that passes it first
+            # (rows that touch: where across its row the next tile lies is less sure) is
+            # not the path's end
+            onward = [o for o in options if len(visited) < 2 or _clear(o[1], visited[:-1], 0.75 * pitch)]
+            if np.linalg.norm(c - end) < (marker_reach + 0.35 * self.tile_mm) * s.px_per_mm and not any(
+                self.face_there(image, o[1], angle, o[2], 3) >= s.min_score for o in onward
+            ):
+                return slots, self._accounted(image, mask, slots, tile)
+            if len(full) > 1:  # which way on, of several places a tile could be
+                options = self._rank(image, full, angle, h, visited[:-1], pitch)
             bridged = 0
-            if options:
-                # across the way as the tiles lie: a heading a few degrees off the row's
-                # would drift off it, step by step
-                _, p, u = options[0]
-                p = centred(p, u)
+            if not full:  # a path laid in a curve: the next tile a few degrees off the axes
+                fan = _fanned(c, h, stride, visited, dens)
+                if fan and (not options or fan[0][0] > options[0][0] + 0.05):
+                    options = fan
+            # across the way as the tiles lie: a heading a few degrees off the row's would
+            # drift off it, step by step; on a curve, across an axis may lead back
+            stepped = [(o, centred(o[1], o[2])) for o in options[:1]]
+            if stepped and np.linalg.norm(visited - stepped[0][1], axis=1).min() < 0.75 * pitch:
+                stepped = [(o, o[1]) for o in _fanned(c, h, pitch, visited, dens)]
+            if stepped:
+                (_, _, u), p = stepped[0]
             else:
                 for steps in range(2, s.max_bridge + 2):
                     p = centred(c + steps * pitch * h, h)
-                    if np.linalg.norm(p - end) < (marker_reach - 0.3 * s.tile_mm) * s.px_per_mm:
+                    if np.linalg.norm(p - end) < (marker_reach - 0.3 * self.tile_mm) * s.px_per_mm:
                         return slots, False
-                    if dens(p) >= 0.5:
+                    if dens(p) >= 0.5 and np.linalg.norm(visited - p, axis=1).min() >= 0.6 * pitch:
                         u, bridged = h, steps - 1
+                        first = c + (p - c) / steps  # the tile between, off the axes (a curve)
+                        if dens(first) >= 0.5 and _clear(first, visited, 0.6 * pitch):
+                            p, bridged = first, 0
                         break
                 else:
                     return slots, False
             h = (p - c) / (np.linalg.norm(p - c) or 1.0)
             c = p
         return slots, False
+
+    def _rank(
+        self,
+        image: np.ndarray,
+        full: list[tuple[float, np.ndarray, np.ndarray]],
+        angle: float,
+        heading: np.ndarray,
+        earlier: np.ndarray,
+        pitch: float,
+    ) -> list[tuple[float, np.ndarray, np.ndarray]]:
+        """Places a tile could be next, best first: a face before anything else (a shadow
+        can be as dense as a tile); then the place beside a tile already walked (rows that
+        touch, a spiral: the path runs back along the row before, and a place ahead that
+        touches nothing walked is the next row's); then straight on; then the clearer face."""
+        s = self.settings
+
+        def key(option: tuple[float, np.ndarray, np.ndarray]) -> tuple[bool, bool, bool, float]:
+            _, p, u = option
+            face = self.face_there(image, p, angle, u)
+            hugs = len(earlier) > 0 and float(np.linalg.norm(earlier - p, axis=1).min()) < 1.25 * pitch
+            return (face < s.min_score, not hugs, float(u @ heading) < 0.9, -face)
+
+        return sorted(full, key=key)
+
+    def _accounted(self, image: np.ndarray, mask: np.ndarray, slots: list[Slot], tile: float) -> bool:
+        """Whether a walk that reached marker 11 accounts for every place on the way: each
+        step one tile on or across a gap it bridged, and no face left off the walk."""
+        pitch = (self.tile_mm + self.settings.gap_mm) * self.settings.px_per_mm
+        return _steps_accounted(slots, pitch) and not self._unvisited_face(image, mask, slots, tile)
+
+    def _unvisited_face(self, image: np.ndarray, mask: np.ndarray, slots: list[Slot], tile: float) -> bool:
+        """Whether a tile the walk did not step on lies on the table: a place about as dense as
+        a tile, away from every tile walked, where an enrolled face matches. A walk that
+        reached marker 11 has still skipped part of the path if so (it cut across rows
+        that touch, or from one turn of a spiral to the marker)."""
+        s = self.settings
+        left = mask.copy()
+        for slot in slots:  # each tile walked, as it lies, with a margin (the mask is at half resolution)
+            square = ((slot.center[0] / 2, slot.center[1] / 2), (0.6 * tile, 0.6 * tile), slot.angle)
+            cv2.fillPoly(left, [np.round(cv2.boxPoints(square)).astype(np.int32)], 0)
+        stride = max(1, int(0.1 * tile))  # a fifth of a tile, at half resolution
+        dense = density_map(left, tile)[::stride, ::stride] >= 0.5  # a tile by a marker shows less
+        spots = np.argwhere(dense)[:, ::-1].astype(np.float64) * stride * 2  # top-view px
+        looked: list[np.ndarray] = []
+        walked = np.array([sl.center for sl in slots])
+        for p in spots:  # one look per place a tile could lie, a few at most
+            if len(looked) >= UNVISITED_LOOKS:
+                break
+            if any(np.linalg.norm(p - q) < 0.8 * tile for q in looked):
+                continue
+            looked.append(p)
+            # the middle of the dense spots about this one, at its own turn (a curve)
+            middle = spots[np.linalg.norm(spots - p, axis=1) < 0.8 * tile].mean(axis=0)
+            if not _clear(middle, walked, 0.75 * tile):  # a walked tile's corner, not another tile
+                continue
+            turned = tile_angle(image, middle, tile)
+            if self.face_there(image, middle, turned, np.array([1.0, 0.0]), 2) >= s.min_score:
+                return True
+        return False
+
+    def measure_tile(self, image: np.ndarray, mask: np.ndarray, start: np.ndarray) -> float:
+        """A tile's side (mm) in this frame, from the first tile after marker 10: where the
+        path begins along the ray from the marker is found in the mask at the smallest
+        side allowed, then each side in ``tile_range`` is tried there, and the one at
+        which the crop matches an enrolled face best is taken (a face cut at the wrong
+        scale matches none well). Boxes differ (35 mm OTB tiles, others), and printing
+        or a photocopied set may scale them. The last frame's side if no enrolled face
+        matches there at any side; ``settle_tile`` makes it exact during the walk."""
+        s = self.settings
+        lo, hi = s.tile_range
+        small = lo * s.px_per_mm
+        dens = tile_density(mask, small)
+        near, u = self.first_tile(mask, start, dens, small)
+        if near is None:
+            return NOMINAL_TILE_MM if lo <= NOMINAL_TILE_MM <= hi else (lo + hi) / 2
+        edge = float(np.linalg.norm(near - start)) - small / 2  # where the path begins
+        # the ray may meet the tile off its middle (a curve leaves the marker off its line):
+        # across the ray, the middle of the densest stretch, unless it runs on (rows that touch)
+        across = _rot(u, 1)
+        shifts = np.linspace(-0.4, 0.4, 17) * hi * s.px_per_mm
+        values = [dens(near + d * across) for d in shifts]
+        top = [d for d, v in zip(shifts, values, strict=True) if v >= max(values) - 0.02]
+        offset = 0.0 if top[0] == shifts[0] or top[-1] == shifts[-1] else 0.5 * (top[0] + top[-1])
+        start = start + offset * across  # the ray moved across to the tile's middle
+
+        def score(mm: float, around: np.ndarray | None, reach: int, step: float) -> tuple[float, np.ndarray]:
+            """How well the first tile, cut at this side, matches an enrolled face, and
+            where: shifted ``reach`` steps of ``step`` sides each way about ``around``
+            (default: half a side beyond where the path begins)."""
+            side = mm * s.px_per_mm
+            centre = start + (edge + side / 2) * u if around is None else around
+            angle = tile_angle(image, centre, side)
+            cells = [(a, b) for a in range(-reach, reach + 1) for b in range(-reach, reach + 1)]
+            patches, shifts = crop_grid(image, centre, side, angle, cells, step * side, u)
+            match = self.index.match(patches, s.min_score, s.min_margin)
+            return match.score, centre + shifts[match.which]
+
+        # the tile's place is only roughly known (a curve, a ray past its middle): coarse
+        # sizes over shifts of up to a third of a side, then finer sizes where the best matched
+        coarse = {float(mm): score(mm, None, 3, 0.1) for mm in np.arange(lo, hi + 1e-6, 5.0)}
+        top = max(v for v, _ in coarse.values())
+        if top < s.min_score:  # no enrolled face there at any side (not enrolled, covered): as before
+            return self.tile_mm
+        fine: dict[float, float] = {}
+        for best, (value, where) in coarse.items():
+            if value < top - 0.03:  # a close second (a tile on a table of its colour) is looked at too
+                continue
+            for mm in np.arange(best - 3, best + 3.1, 0.5):
+                if lo <= mm <= hi:
+                    fine[float(mm)] = max(fine.get(float(mm), -1.0), score(mm, where, 1, 0.05)[0])
+        return max(fine, key=fine.__getitem__)
+
+    def settle_tile(self, image: np.ndarray, slots: list[Slot], least: int) -> bool:
+        """The measured side made exact on the faces the walk has read surely, once there
+        are ``least`` of them: the side within 2 mm at which they match best together.
+        One tile alone leaves it a millimetre or so out, and a face that is a close call
+        can turn on that. Whether it was done."""
+        s = self.settings
+        sure = [sl for sl in slots if sl.match is not None and sl.match.confidence >= 0.9]
+        if len(sure) < least:
+            return False
+        lo, hi = s.tile_range
+        square = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
+
+        def together(mm: float) -> float:
+            side = mm * s.px_per_mm
+            total = 0.0
+            for sl in sure:
+                patches, _ = crop_grid(image, sl.center, side, sl.angle, square, 0.04 * side, sl.heading)
+                total += self.index.match(patches, s.min_score, s.min_margin).score
+            return total
+
+        sizes = [float(mm) for mm in np.arange(self.tile_mm - 2, self.tile_mm + 2.1, 0.5) if lo <= mm <= hi]
+        self.tile_mm = _peak(sizes, [together(mm) for mm in sizes])
+        return True
 
     def between(self, slots: list[Slot], i: int) -> np.ndarray:
         """Where slot ``i`` lies by its neighbours: a pitch on from the one before along its
@@ -490,7 +729,7 @@ class PathReader(TableLocator):
         between them; None past the path's ends or across a bridged gap."""
         if not 0 <= j < len(slots) or slots[max(i, j)].bridged:
             return None
-        pitch = (self.settings.tile_mm + self.settings.gap_mm) * self.settings.px_per_mm
+        pitch = (self.tile_mm + self.settings.gap_mm) * self.settings.px_per_mm
         return slots[j].center + (i - j) * pitch * slots[max(i, j)].heading
 
     def refine(self, image: np.ndarray, slots: list[Slot]) -> None:
@@ -498,7 +737,7 @@ class PathReader(TableLocator):
         first tile from the marker, a bend from the tile before), but their neighbours on
         both sides pin down where they lie."""
         s = self.settings
-        pitch = (s.tile_mm + s.gap_mm) * s.px_per_mm
+        pitch = (self.tile_mm + s.gap_mm) * s.px_per_mm
         for i, slot in enumerate(slots):
             if slot.match is not None and slot.match.confidence >= 0.9:
                 continue
@@ -525,11 +764,12 @@ class PathReader(TableLocator):
                     continue
                 if np.linalg.norm(guess - slot.center) > 0.1 * pitch:  # else seen already
                     self._look_again(image, slot, guess)
+        _one_per_tile(slots, pitch)
 
     def _look_again(self, image: np.ndarray, slot: Slot, centre: np.ndarray) -> None:
         """``slot`` read again about ``centre``; kept if surer."""
         s = self.settings
-        angle = tile_angle(image, centre, s.tile_mm * s.px_per_mm)
+        angle = tile_angle(image, centre, self.tile_mm * s.px_per_mm)
         match, where = self.classify(image, centre, angle, slot.heading, 3)
         if slot.match is None or match.confidence > slot.match.confidence:
             slot.match, slot.center, slot.angle = match, where, angle
@@ -541,7 +781,7 @@ class PathReader(TableLocator):
         lamp, a pale lens); a colour transform fitted to them is applied, and the unsure
         faces are read again."""
         s = self.settings
-        side = s.tile_mm * s.px_per_mm
+        side = self.tile_mm * s.px_per_mm
         sure = [sl for sl in slots if sl.match is not None and sl.match.confidence >= 1.0]
         unsure = [i for i, sl in enumerate(slots) if sl.match is not None and sl.match.confidence < 1.0]
         if len(sure) < 8:
@@ -568,15 +808,14 @@ class PathReader(TableLocator):
         return fixed
 
     def first_tile(
-        self, mask: np.ndarray, start: np.ndarray, dens: Callable[[np.ndarray], float]
+        self, mask: np.ndarray, start: np.ndarray, dens: Callable[[np.ndarray], float], tile: float
     ) -> tuple[np.ndarray | None, np.ndarray]:
-        """The first tile: along the ray from marker 10 that meets the path soonest and
-        stays on it, half a tile beyond where it begins."""
+        """The first tile (``tile`` top-view px wide): along the ray from marker 10 that
+        meets the path soonest and stays on it, half a tile beyond where it begins."""
         s = self.settings
         k = 0.5
         paper = (MARKER_MM / 2 + QUIET_MM + 2) * s.px_per_mm
-        reach = paper + 3 * s.tile_mm * s.px_per_mm
-        tile = s.tile_mm * s.px_per_mm
+        reach = paper + 3 * tile
         best: tuple[float, np.ndarray, np.ndarray] | None = None
         for a in np.linspace(0, 2 * np.pi, 72, endpoint=False):
             u = np.array([np.cos(a), np.sin(a)])
@@ -619,7 +858,7 @@ class PathReader(TableLocator):
         looked for (each pawn is looked for on its own)."""
         s = self.settings
         light, green_red, blue_yellow = lab if lab is not None else pawn_lab(view, mask)
-        tile_area = (s.tile_mm * s.px_per_mm * 0.5) ** 2
+        tile_area = (self.tile_mm * s.px_per_mm * 0.5) ** 2
         placed = [self.between(slots, i) for i in range(len(slots))]
         found = []
         for label, colour in self.pawn_colours.items():
@@ -667,7 +906,7 @@ class PathReader(TableLocator):
                     for sl, where in zip(slots, placed, strict=True)
                 ]
                 j = int(np.argmin(d))
-                if d[j] < 0.75 * s.tile_mm * s.px_per_mm:
+                if d[j] < 0.75 * self.tile_mm * s.px_per_mm:
                     index = j
             found.append(
                 {
@@ -679,6 +918,37 @@ class PathReader(TableLocator):
                 }
             )
         return found
+
+
+NOMINAL_TILE_MM = 35.0  # the OTB box's tiles: the mask's scale before the tile is measured
+
+
+SETTLE_FACES = 12  # sure faces the measured side is made exact on, the first ones walked
+UNVISITED_LOOKS = 12  # places off the walk looked at for a face the walk skipped
+GRID_MEMORY = 0.6  # how much of the path's axes so far each new tile's own axes keep
+
+
+def tile_density(mask: np.ndarray, tile: float) -> Callable[[np.ndarray], float]:
+    """How much of a disc a little smaller than a tile (``tile`` top-view px wide) round
+    a top-view point is foreground in ``mask`` (half resolution)."""
+    k = 0.5
+    density = density_map(mask, tile)
+
+    def dens(p: np.ndarray) -> float:
+        x, y = round(p[0] * k), round(p[1] * k)
+        if 0 <= y < density.shape[0] and 0 <= x < density.shape[1]:
+            return float(density[y, x])
+        return 0.0
+
+    return dens
+
+
+def density_map(mask: np.ndarray, tile: float) -> np.ndarray:
+    """``tile_density`` at every pixel of ``mask``."""
+    radius = max(2, int(0.42 * tile * 0.5))
+    kernel = np.zeros((2 * radius + 1, 2 * radius + 1), np.float32)
+    cv2.circle(kernel, (radius, radius), radius, 1.0, -1)
+    return cv2.filter2D(mask.astype(np.float32), -1, kernel / kernel.sum())
 
 
 def pawn_centre(image: np.ndarray, rough: np.ndarray, colour: np.ndarray, radius: float) -> np.ndarray:

@@ -142,9 +142,8 @@ class PathTracker(VotingTracker[Look, Observation]):
 
     @property
     def side(self) -> float:
-        """A tile's side in top-view pixels."""
-        rs = self.reader.settings
-        return rs.tile_mm * rs.px_per_mm
+        """A tile's side in top-view pixels (as the reader measured it in the last frame)."""
+        return self.reader.tile_mm * self.reader.settings.px_per_mm
 
     # ------------------------------------------------------------ the first reading
 

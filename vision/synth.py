@@ -109,9 +109,15 @@ class Layout:
 
 
 def winding_path(
-    n: int, rng: np.random.Generator, gaps: tuple[float, float], twist: tuple[float, float]
+    n: int,
+    rng: np.random.Generator,
+    gaps: tuple[float, float],
+    twist: tuple[float, float],
+    tile_mm: float = TILE_MM,
+    row_gap: int = 1,
 ) -> Layout:
-    """A single-file path of n tiles in winding rows, with room for the markers."""
+    """A single-file path of n tiles ``tile_mm`` wide in winding rows, ``row_gap`` empty
+    rows between runs (0: the rows touch), with room for the markers."""
     cols = int(rng.integers(12, 17))
     cells: list[tuple[int, int]] = []
     col, row, step = 0, 0, 1
@@ -124,13 +130,13 @@ def winding_path(
             col += step
         col -= step
         if len(cells) < n:
-            for _ in range(2):  # the bend: down two cells, one empty row between runs
+            for _ in range(row_gap + 1):  # the bend: down past the empty rows between runs
                 row += 1
                 if len(cells) < n:
                     cells.append((col, row))
             step = -step
             col += step
-    pitch = TILE_MM + (gaps[0] + gaps[1]) / 2
+    pitch = tile_mm + (gaps[0] + gaps[1]) / 2
     margin_x, margin_y = 80.0, 65.0
     slots = []
     for c, r in cells:
@@ -145,16 +151,61 @@ def winding_path(
         )
     width = 2 * margin_x + (cols - 1) * pitch
     height = 2 * margin_y + max(r for _, r in cells) * pitch
-    offset = TILE_MM / 2 + 4 + MARKER_MM / 2 + QUIET_MM
+    return _with_markers(width, height, slots, tile_mm)
+
+
+def _with_markers(width: float, height: float, slots: list[Slot], tile_mm: float) -> Layout:
+    """The layout with markers 10 and 11 a little beyond the path's two ends."""
+    offset = tile_mm / 2 + 4 + MARKER_MM / 2 + QUIET_MM
 
     def beyond(a: Slot, b: Slot) -> tuple[float, float]:
         dx, dy = a.x - b.x, a.y - b.y
         norm = math.hypot(dx, dy) or 1.0
         return a.x + dx / norm * offset, a.y + dy / norm * offset
 
+    n = len(slots)
     start = beyond(slots[0], slots[1]) if n > 1 else (slots[0].x - offset, slots[0].y)
     end = beyond(slots[-1], slots[-2]) if n > 1 else (slots[0].x + offset, slots[0].y)
     return Layout(width, height, slots, start, end)
+
+
+def spiral_path(
+    n: int,
+    rng: np.random.Generator,
+    gaps: tuple[float, float],
+    twist: tuple[float, float],
+    tile_mm: float = TILE_MM,
+    outer_mm: float = 260.0,
+) -> Layout:
+    """A single-file path of n tiles laid along a spiral winding inwards from ``outer_mm``
+    (its radius) with a tile's width of table between turns, each tile turned along the
+    curve — as a family lays the path in a circle round the table's middle. Neighbours
+    touch on the curve's inside, so the pitch grows there as the curve tightens."""
+    gap = (gaps[0] + gaps[1]) / 2
+    turn_mm = 2 * (tile_mm + gap)  # the radius lost per turn: one empty ring between turns
+    cells: list[tuple[float, float, float]] = []
+    theta, radius = float(rng.uniform(0, 2 * math.pi)), outer_mm
+    for _ in range(n):
+        if radius < 1.5 * tile_mm:
+            raise ValueError(f"{n} tiles do not fit a spiral of radius {outer_mm} mm")
+        cells.append((radius * math.cos(theta), radius * math.sin(theta), theta))
+        step = tile_mm + gap + tile_mm * tile_mm / (2 * radius)  # clear on the inside of the curve
+        theta += step / radius
+        radius = outer_mm - turn_mm * (theta - cells[0][2]) / (2 * math.pi)
+    margin = 80.0
+    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+    x0, y0 = min(xs) - margin, min(ys) - margin
+    slots = [
+        Slot(x - x0, y - y0, math.degrees(t) + 90 + float(rng.uniform(*twist)), int(rng.integers(0, 4)))
+        for x, y, t in cells
+    ]
+    layout = _with_markers(max(xs) - x0 + margin, max(ys) - y0 + margin, slots, tile_mm)
+    # the pyramid in the spiral's middle, beyond the last tile towards it
+    last, middle = slots[-1], (-x0, -y0)
+    dx, dy = middle[0] - last.x, middle[1] - last.y
+    reach = (tile_mm / 2 + 4 + MARKER_MM / 2 + QUIET_MM) / (math.hypot(dx, dy) or 1.0)
+    layout.end = (last.x + dx * reach, last.y + dy * reach)
+    return layout
 
 
 @dataclass
@@ -385,12 +436,22 @@ class TableScene(Stage):
     level: str = "medium"
     size: tuple[int, int] = (1280, 720)
     style: ArtStyle = field(default_factory=ArtStyle)
+    tile_mm: float = TILE_MM  # a tile's side
+    row_gap: int = 1  # empty rows between the runs of winding rows (0: the rows touch)
+    shape: str = "rows"  # "rows" (winding) or "spiral" (curved, tiles turned along it)
+    radius_mm: float = 260.0  # a spiral's outer radius: the larger, the gentler its curve
 
     def __post_init__(self) -> None:
         self._check_level()
         rng = np.random.default_rng(self.seed)
         p = LEVELS[self.level]
-        self.layout = winding_path(len(self.labels), rng, p["gap"], p["twist"])
+        gaps, twist = p["gap"], p["twist"]
+        if self.shape == "spiral":
+            self.layout = spiral_path(len(self.labels), rng, gaps, twist, self.tile_mm, self.radius_mm)
+        elif self.shape == "rows":
+            self.layout = winding_path(len(self.labels), rng, gaps, twist, self.tile_mm, self.row_gap)
+        else:
+            raise ValueError(f"unknown path shape {self.shape!r}: rows or spiral")
         self._stage(rng, self.layout.width, self.layout.height)
         self.pawn_count = round(self.params["pawns"])
         self._faces = {label: tile_face(label, self.style) for label in set(self.labels)}
@@ -416,7 +477,7 @@ class TableScene(Stage):
         for label, slot, here in zip(self.labels, lay.slots, present, strict=True):
             if here:
                 face = np.rot90(self._faces[label], slot.quarter).copy()
-                self._paste(plane, face, slot.x, slot.y, TILE_MM, slot.angle)
+                self._paste(plane, face, slot.x, slot.y, self.tile_mm, slot.angle)
         self._plane_cache = {key: plane}
         return plane.copy()
 
