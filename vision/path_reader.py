@@ -106,6 +106,19 @@ def _rot(v: np.ndarray, quarter: int) -> np.ndarray:
     return np.array([-v[1], v[0]]) * quarter if quarter else v
 
 
+def _laid_side(slots: list[Slot], px_per_mm: float, gap_mm: float) -> float | None:
+    """A tile's side (mm) as the tiles lie: the median step between neighbours walked
+    along a straight run, less the usual gap; None with fewer than four such steps."""
+    steps = [
+        float(np.linalg.norm(b.center - a.center))
+        for a, b in pairwise(slots)
+        if not b.bridged and float(a.heading @ b.heading) > 0.99
+    ]
+    if len(steps) < 4:
+        return None
+    return float(np.median(steps)) / px_per_mm - gap_mm
+
+
 def _peak(xs: list[float], ys: list[float]) -> float:
     """Where ``ys`` (sampled at evenly spaced ``xs``) peaks, between the samples: the
     vertex of the parabola through the best one and its neighbours."""
@@ -526,7 +539,7 @@ class PathReader(TableLocator):
                 )
                 return slots, bool(near_end) and self._accounted(image, mask, slots, tile)
             slots.append(Slot(c, h, angle, match, bridged))
-            if unsettled and self.settle_tile(image, slots, SETTLE_FACES):
+            if unsettled and (self.settle_tile(image, slots, SETTLE_FACES) or self._fit_laid(slots)):
                 # the rest of the path at the side its first sure faces tell exactly
                 unsettled = False
                 tile, pitch = self.tile_mm * s.px_per_mm, (self.tile_mm + s.gap_mm) * s.px_per_mm
@@ -697,7 +710,10 @@ class PathReader(TableLocator):
         """The measured side made exact on the faces the walk has read surely, once there
         are ``least`` of them: the side within 2 mm at which they match best together.
         One tile alone leaves it a millimetre or so out, and a face that is a close call
-        can turn on that. Whether it was done."""
+        can turn on that. The faces' best scale is also the enrolled photos' crop, which
+        may hold a rim of table: the side stays within ``LAID_SLACK_MM`` of what the walk's
+        own steps along straight runs say (a pitch less the usual gap). Whether it was
+        done."""
         s = self.settings
         sure = [sl for sl in slots if sl.match is not None and sl.match.confidence >= 0.9]
         if len(sure) < least:
@@ -713,8 +729,25 @@ class PathReader(TableLocator):
                 total += self.index.match(patches, s.min_score, s.min_margin).score
             return total
 
-        sizes = [float(mm) for mm in np.arange(self.tile_mm - 2, self.tile_mm + 2.1, 0.5) if lo <= mm <= hi]
-        self.tile_mm = _peak(sizes, [together(mm) for mm in sizes])
+        low, high = max(lo, self.tile_mm - 2), min(hi, self.tile_mm + 2)
+        laid = _laid_side(slots, s.px_per_mm, s.gap_mm)
+        if laid is not None:  # the faces' best scale, where the tiles as laid allow it
+            low, high = max(low, laid - LAID_SLACK_MM), min(high, laid + LAID_SLACK_MM)
+            if low > high:
+                low = high = float(np.clip(laid, lo, hi))
+        sizes = [float(mm) for mm in np.arange(low, high + 0.01, 0.5)]
+        self.tile_mm = _peak(sizes, [together(mm) for mm in sizes]) if len(sizes) > 1 else sizes[0]
+        return True
+
+    def _fit_laid(self, slots: list[Slot]) -> bool:
+        """The side brought within ``LAID_SLACK_MM`` of the tiles' spacing when too few
+        faces are read surely to settle it on (a set the catalogue reads poorly, whose
+        first tile alone may have misled); whether it had to be."""
+        s = self.settings
+        laid = _laid_side(slots, s.px_per_mm, s.gap_mm)
+        if laid is None or abs(self.tile_mm - laid) <= LAID_SLACK_MM:
+            return False
+        self.tile_mm = float(np.clip(self.tile_mm, laid - LAID_SLACK_MM, laid + LAID_SLACK_MM))
         return True
 
     def between(self, slots: list[Slot], i: int) -> np.ndarray:
@@ -923,6 +956,7 @@ class PathReader(TableLocator):
 NOMINAL_TILE_MM = 35.0  # the OTB box's tiles: the mask's scale before the tile is measured
 
 
+LAID_SLACK_MM = 1.0  # how far the measured side may stray from the tiles' spacing
 SETTLE_FACES = 12  # sure faces the measured side is made exact on, the first ones walked
 UNVISITED_LOOKS = 12  # places off the walk looked at for a face the walk skipped
 GRID_MEMORY = 0.6  # how much of the path's axes so far each new tile's own axes keep
