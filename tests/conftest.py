@@ -6,3 +6,21 @@ import os
 # slower under load; one thread each is fastest for the small matrices the readers use.
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
+
+
+import pytest  # noqa: E402 (after the environment above)
+
+
+@pytest.fixture(scope="session")
+def unseen_tile_catalogue(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """Every Tutankhamen face and pawn enrolled from photos of art style 7, which the
+    renders the reading tests use elsewhere never show: enrolled once per test process."""
+    from vision.catalogue import enroll
+    from vision.synth import write_enrolment_set
+    from vision.synth_art import PAWNS, TILE_LABELS, ArtStyle
+
+    folder = tmp_path_factory.mktemp("enrol-unseen")
+    write_enrolment_set(folder, [*TILE_LABELS, *PAWNS], ArtStyle(7), seed=3)
+    cat, problems = enroll("tutankhamen", folder)
+    assert problems == []
+    return cat

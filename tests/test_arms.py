@@ -12,12 +12,12 @@ import random
 import numpy as np
 import pytest
 
-from vision.catalogue import Catalogue, enroll
+from vision.catalogue import Catalogue
 from vision.errors import VisionError
 from vision.path_reader import PathReader
 from vision.path_tracker import Observation, PathTracker, Waiting
-from vision.synth import TableScene, write_enrolment_set
-from vision.synth_art import PAWNS, TILE_LABELS, ArtStyle
+from vision.synth import TableScene
+from vision.synth_art import ArtStyle
 
 # BGR, from very light to very dark skin
 TONES = {
@@ -41,12 +41,8 @@ def path(seed: int, length: int) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
-    folder = tmp_path_factory.mktemp("enrol")
-    write_enrolment_set(folder, [*TILE_LABELS, *PAWNS], ArtStyle(7), seed=3)
-    cat, problems = enroll("tutankhamen", folder)
-    assert problems == []
-    return cat
+def catalogue(unseen_tile_catalogue: Catalogue) -> Catalogue:
+    return unseen_tile_catalogue
 
 
 @pytest.mark.parametrize("sleeve", SLEEVES)

@@ -23,8 +23,8 @@ from vision.card_reader import CardReader, CardSettings
 from vision.catalogue import Catalogue, enroll
 from vision.faces import Match, verdict
 from vision.path_reader import PathReader, ReaderSettings
-from vision.synth import TableScene, write_enrolment_set
-from vision.synth_art import PAWNS, TILE_LABELS, ArtStyle
+from vision.synth import TableScene
+from vision.synth_art import ArtStyle
 from vision.synth_cards import CardScene, write_card_enrolment_set
 
 UNSEEN = ArtStyle(7)
@@ -171,12 +171,8 @@ def test_the_deck_counts_only_when_it_is_given() -> None:
 
 
 @pytest.fixture(scope="module")
-def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
-    folder = tmp_path_factory.mktemp("enrol")
-    write_enrolment_set(folder, [*TILE_LABELS, *PAWNS], UNSEEN, seed=3)
-    cat, problems = enroll("tutankhamen", folder)
-    assert problems == []
-    return cat
+def catalogue(unseen_tile_catalogue: Catalogue) -> Catalogue:
+    return unseen_tile_catalogue
 
 
 def impostor(match: Match, lead: float, as_label: str) -> Match:

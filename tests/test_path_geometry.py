@@ -17,10 +17,10 @@ import random
 import numpy as np
 import pytest
 
-from vision.catalogue import Catalogue, enroll
+from vision.catalogue import Catalogue
 from vision.path_reader import PathReader, ReaderSettings
-from vision.synth import TableScene, write_enrolment_set
-from vision.synth_art import PAWNS, TILE_LABELS, ArtStyle
+from vision.synth import TableScene
+from vision.synth_art import ArtStyle
 
 UNSEEN = ArtStyle(7)
 KINDS = {"scarab": 1, "cat": 2, "horus": 4, "anubis": 6, "mask": 8}
@@ -36,12 +36,8 @@ def path(seed: int, n: int = 70) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
-    folder = tmp_path_factory.mktemp("enrol")
-    write_enrolment_set(folder, [*TILE_LABELS, *PAWNS], UNSEEN, seed=3)
-    cat, problems = enroll("tutankhamen", folder)
-    assert problems == []
-    return cat
+def catalogue(unseen_tile_catalogue: Catalogue) -> Catalogue:
+    return unseen_tile_catalogue
 
 
 def read(catalogue: Catalogue, scene: TableScene, present: list[bool] | None = None) -> tuple[dict, dict]:

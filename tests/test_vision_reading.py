@@ -36,12 +36,8 @@ def shuffled_path(seed: int) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
-    folder = tmp_path_factory.mktemp("enrol")
-    write_enrolment_set(folder, [*TILE_LABELS, *PAWNS], UNSEEN, seed=3)
-    cat, problems = enroll("tutankhamen", folder)
-    assert problems == []
-    return cat
+def catalogue(unseen_tile_catalogue: Catalogue) -> Catalogue:
+    return unseen_tile_catalogue
 
 
 # ---------------------------------------------------------------------- the scenes
