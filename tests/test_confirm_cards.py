@@ -21,6 +21,7 @@ import pytest
 from fake_table import Clock, FakeApp
 from fastapi.testclient import TestClient
 from PIL import ImageChops
+from served import serving
 from test_card_camera import steps
 from test_web_browser import ARTIFACTS, CHROMIUM, browser, phone
 
@@ -219,23 +220,8 @@ def test_the_appliance_asks_the_ankh_cards_questions_on_the_page(tmp_path: Path)
 @pytest.fixture
 def served(table: CardTable) -> Iterator[str]:
     """The table's page served from a thread of its own; its address."""
-    import threading
-    import time
-
-    import uvicorn
-
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(table.hub), host="127.0.0.1", port=0, log_level="warning")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        assert thread.is_alive(), "the page's server did not start"
-        time.sleep(0.02)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    yield f"http://127.0.0.1:{port}/"
-    server.should_exit = True
-    thread.join(10)
+    with serving(create_app(table.hub)) as url:
+        yield url
 
 
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is installed by ./dev test")
