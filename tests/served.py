@@ -1,4 +1,5 @@
-"""A page served for a browser test from a thread of its own, on a free loopback port."""
+"""A page for tests: served from a thread of its own on a free loopback port, and the
+table's questions asked and answered through its API."""
 
 from __future__ import annotations
 
@@ -9,6 +10,10 @@ from contextlib import contextmanager
 from typing import Any
 
 import uvicorn
+from fastapi.testclient import TestClient
+
+PIN = "123456"
+ORIGIN = {"Origin": "http://testserver"}  # the page's own origin, as a browser sends it
 
 
 @contextmanager
@@ -26,3 +31,20 @@ def serving(app: Any) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+class Asking:
+    """The question API as a phone with the PIN uses it; ``client`` is the page's."""
+
+    client: TestClient
+
+    def login(self) -> None:
+        assert self.client.post("/api/session", json={"pin": PIN}, headers=ORIGIN).status_code == 200
+
+    def answer(self, qid: str, label: str) -> Any:
+        return self.client.post(f"/api/questions/{qid}", json={"label": label}, headers=ORIGIN)
+
+    def questions(self) -> list[dict[str, Any]]:
+        response = self.client.get("/api/questions")
+        assert response.status_code == 200
+        return response.json()["questions"]  # type: ignore[no-any-return]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -21,7 +21,7 @@ import pytest
 from fake_table import Clock, FakeApp
 from fastapi.testclient import TestClient
 from PIL import ImageChops
-from served import serving
+from served import PIN, Asking, serving
 from test_card_camera import steps
 from test_web_browser import ARTIFACTS, CHROMIUM, browser, phone
 
@@ -41,10 +41,8 @@ if TYPE_CHECKING:
 
 __all__ = ["browser"]  # the browser fixture, shared with the page's other browser tests
 
-PIN = "123456"
 GYRB4 = {"rank": ["green", "yellow", "red", "blue"], "threshold": 6}
 HEADER = {"game": "ankh", "players": ["Ann", "Ben", "Cleo"], "papyrus": GYRB4}
-ORIGIN = {"Origin": "http://testserver"}
 UNSURE = "yellow-5"
 
 
@@ -59,7 +57,7 @@ def no_yellow_5(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-class CardTable:
+class CardTable(Asking):
     """A card referee reading the synthetic table, with the page's hub and API."""
 
     def __init__(self, tmp_path: Path, catalog: Path) -> None:
@@ -74,17 +72,6 @@ class CardTable:
         self.hub = TableHub(store, self.app.referee, "en", PIN, questions=self.glue.table_questions)
         self.app.hub = self.hub
         self.client = TestClient(create_app(self.hub))
-
-    def login(self) -> None:
-        assert self.client.post("/api/session", json={"pin": PIN}, headers=ORIGIN).status_code == 200
-
-    def answer(self, qid: str, label: str) -> Any:
-        return self.client.post(f"/api/questions/{qid}", json={"label": label}, headers=ORIGIN)
-
-    def questions(self) -> list[dict[str, Any]]:
-        response = self.client.get("/api/questions")
-        assert response.status_code == 200
-        return response.json()["questions"]  # type: ignore[no-any-return]
 
     def lay(self, seat: int, card: str) -> None:
         before = len(self.app.referee.actions)

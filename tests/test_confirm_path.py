@@ -13,7 +13,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -21,7 +21,7 @@ import pytest
 from fake_table import Clock, FakeApp
 from fastapi.testclient import TestClient
 from PIL import ImageChops
-from served import serving
+from served import PIN, Asking, serving
 from test_camera_referee import PATH, SCENE_SEED, steps
 from test_web_browser import ARTIFACTS, CHROMIUM, browser, phone
 
@@ -41,10 +41,8 @@ if TYPE_CHECKING:
 
 __all__ = ["browser"]  # the browser fixture, shared with the page's other browser tests
 
-PIN = "123456"
 SEEDED = {"game": "tutankhamen", "edition": "otb2004", "players": ["Ann", "Ben"], "seed": 5}
 UNSURE = [5, 11]  # the path's two cats
-ORIGIN = {"Origin": "http://testserver"}
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +58,7 @@ def no_cats(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-class Table:
+class Table(Asking):
     """A camera referee reading the synthetic table, with the page's hub and API."""
 
     def __init__(self, tmp_path: Path, catalog: Path) -> None:
@@ -76,17 +74,6 @@ class Table:
         self.hub.on_new_game.append(lambda referee: setattr(self.app, "referee", referee))
         self.app.hub = self.hub
         self.client = TestClient(create_app(self.hub))
-
-    def login(self) -> None:
-        assert self.client.post("/api/session", json={"pin": PIN}, headers=ORIGIN).status_code == 200
-
-    def answer(self, qid: str, label: str) -> Any:
-        return self.client.post(f"/api/questions/{qid}", json={"label": label}, headers=ORIGIN)
-
-    def questions(self) -> list[dict[str, Any]]:
-        response = self.client.get("/api/questions")
-        assert response.status_code == 200
-        return response.json()["questions"]  # type: ignore[no-any-return]
 
 
 @pytest.fixture

@@ -271,11 +271,11 @@ class TableHub:
     def _wake_all(self) -> None:
         with self._waiters_lock:
             waiters = list(self._waiters)
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
         for loop, event in waiters:
-            try:
-                running = asyncio.get_running_loop()
-            except RuntimeError:
-                running = None
             if running is loop:
                 event.set()
                 continue
