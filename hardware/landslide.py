@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from hardware.motion import Sample
-from hardware.trace_sim import TraceError
+from hardware.trace_io import steady_rate as steady_rate  # re-exported: the CLI imports it here
 
 BOULDER, STAFF = "boulder", "staff"
 
@@ -431,22 +431,3 @@ def calibrate(
         "threshold_g": fitted.threshold_g,
     }
     return fitted, report
-
-
-def steady_rate(t: np.ndarray) -> float:
-    """The sample rate of a trace's time column; a TraceError unless it is steady (every
-    step within 10 % of the median, increasing)."""
-    if len(t) < 3:
-        raise TraceError("too-short", f"a trace needs at least 3 samples, not {len(t)}")
-    steps = np.diff(t)
-    step = float(np.median(steps))
-    if not step > 0:
-        raise TraceError("time-not-increasing", "the t column must increase from one sample to the next")
-    bad = np.flatnonzero(np.abs(steps - step) > 0.1 * step)
-    if len(bad):
-        raise TraceError(
-            "uneven-samples",
-            f"the sample rate is not steady: step {steps[bad[0]]:.6f} s after t={t[bad[0]]:.6f} "
-            f"(the median step is {step:.6f} s)",
-        )
-    return 1.0 / step

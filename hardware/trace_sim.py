@@ -35,6 +35,10 @@ import numpy as np
 
 from hardware.motion import MotionSensor, Sample
 
+# the trace-file helpers live in hardware.trace_io; TraceError and parse_trace stay importable from here
+from hardware.trace_io import TraceError as TraceError
+from hardware.trace_io import parse_trace, read_levels, steady_rate
+
 G = 9.81  # m/s²
 LSB_G = 0.0039  # ADXL345 full resolution: 3.9 mg per LSB
 C_IMPACT = 1.0  # g of peak acceleration per m/s of impact speed at the point of impact
@@ -414,82 +418,6 @@ def score(trace: Trace, events: list, tolerance_s: float = 0.3) -> Score:
     return result
 
 
-# ---------------------------------------------------------------------- trace files
-
-
-class TraceError(ValueError):
-    """A trace file that cannot be used; ``code`` is stable, ``message`` says why."""
-
-    def __init__(self, code: str, message: str, line: int | None = None) -> None:
-        super().__init__(message)
-        self.code, self.message, self.line = code, message, line
-
-
-ACCEL_COLUMNS = ("t", "ax", "ay", "az")
-LEVEL_COLUMNS = ("t", "level")
-
-
-def parse_trace(text: str) -> tuple[str, np.ndarray, np.ndarray]:
-    """A trace CSV's kind (``accel`` or ``level``), times and values (n × 3 g, or n
-    levels). Columns are found by name in the header; others are ignored."""
-    rows = csv.reader(text.splitlines())
-    header: list[str] | None = None
-    first = 0
-    for number, row in enumerate(rows, start=1):
-        if row and any(cell.strip() for cell in row):
-            header, first = [cell.strip().lower() for cell in row], number
-            break
-    if header is None:
-        raise TraceError("empty-trace", "the trace is empty: expected a header t,ax,ay,az or t,level")
-    if all(c in header for c in ACCEL_COLUMNS):
-        kind, wanted = "accel", ACCEL_COLUMNS
-    elif all(c in header for c in LEVEL_COLUMNS):
-        kind, wanted = "level", LEVEL_COLUMNS
-    else:
-        missing = [c for c in ACCEL_COLUMNS if c not in header]
-        raise TraceError(
-            "missing-columns",
-            f"the header needs the columns t,ax,ay,az (or t,level); missing: {', '.join(missing)}",
-            first,
-        )
-    index = [header.index(c) for c in wanted]
-    width = len(header)
-    values: list[list[float]] = []
-    for line, row in enumerate(rows, start=first + 1):
-        if not row or not any(cell.strip() for cell in row):
-            continue
-        if len(row) != width:
-            raise TraceError("bad-row", f"line {line} has {len(row)} fields; the header has {width}", line)
-        try:
-            numbers = [float(row[k]) for k in index]
-        except ValueError:
-            bad = next(row[k] for k in index if not _is_number(row[k]))
-            raise TraceError("not-a-number", f"line {line}: {bad.strip()!r} is not a number", line) from None
-        if not all(math.isfinite(v) for v in numbers):
-            raise TraceError("not-a-number", f"line {line}: values must be finite numbers", line)
-        values.append(numbers)
-    if not values:
-        raise TraceError("empty-trace", "the trace has a header but no samples")
-    data = np.asarray(values)
-    return kind, data[:, 0], data[:, 1:] if kind == "accel" else data[:, 1]
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
-
-
-def read_levels(t: np.ndarray, levels: np.ndarray) -> np.ndarray:
-    """Levels as 0/1; anything but 0 and 1 is refused."""
-    bad = np.flatnonzero((levels != 0) & (levels != 1))
-    if len(bad):
-        raise TraceError("bad-level", f"level must be 0 or 1, not {levels[bad[0]]:g} (t={t[bad[0]]:g})")
-    return levels.astype(int)
-
-
 class TraceSensor(MotionSensor):
     """The sensor's simulated twin: replays a recorded or simulated trace at its own pace
     against ``clock`` (looping if asked), and hands out samples ``push``ed by the demo."""
@@ -519,8 +447,6 @@ class TraceSensor(MotionSensor):
     @classmethod
     def from_file(cls, path: Path | str, loop: bool = True) -> TraceSensor:
         """A trace file's twin; a file that cannot be used gives a twin with ``error``."""
-        from hardware.landslide import steady_rate
-
         try:
             kind, t, values = parse_trace(Path(path).read_text(encoding="utf-8-sig"))
             rate = steady_rate(t)
