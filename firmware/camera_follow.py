@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from vision.tracking import Waiting
 
 Words = dict[str, dict[str, str]]
+RELIGHT_SECONDS = 10.0  # at most this often: a covered lens stays dark however often it settles
 
 WORDS: Words = {
     "put-back": {"en": "PUT IT BACK", "de": "ZURÜCKLEGEN", "nl": "TERUGLEGGEN"},
@@ -107,6 +108,7 @@ class CameraFollower(ABC):
         self.entered = 0  # actions entered from the camera
         self.enabled = True  # False: never referee from the camera (``scarab run --camera none``)
         self.last_fault: str | None = None
+        self.relit = -RELIGHT_SECONDS  # when the camera was last asked to settle its light again
 
     # ------------------------------------------------------------------ state
 
@@ -267,6 +269,9 @@ class CameraFollower(ABC):
         now = self.clock()
         if waiting.code == "moving":
             return  # people at work: the vote starts over, the reason is not news
+        if waiting.code in {"too-dark", "overexposed"} and now - self.relit >= RELIGHT_SECONDS:
+            self.relit = now  # the light changed: the locked exposure and colour settle again
+            self.camera.relight()
         if self.waiting is None or self.waiting[0] != waiting.reason:
             self.waiting = (waiting.reason, now)
         if now - self.waiting[1] >= self.section.wait_seconds and (

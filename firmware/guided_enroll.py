@@ -142,6 +142,9 @@ class GuidedEnrolment:
         """Ask for every face in turn, photograph it, and enrol the photos."""
         total = len(self.labels)
         show(Ask(None, 0, total, say("empty", self.lang)))
+        relight = getattr(self.camera, "relight", None)
+        if relight:  # exposure and colour settle on the table's own view and stay locked, as in play
+            relight()
         base = self._held(self.clock() + self.timeout, lambda small: True)
         if base is None:
             raise CameraGone("the camera's view never settled: is it moving, or covered?")
