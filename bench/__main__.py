@@ -1,4 +1,4 @@
-"""`python -m bench [engine|appliance|web|sensor|service|vision|cards|photoreal] [options]` — every
+"""`python -m bench [engine|appliance|web|sensor|service|vision|cards|photoreal|stats] [options]` — every
 benchmark, or the one named (`sensor`, `vision` and `cards` take minutes and run only when named;
 `photoreal` renders the photoreal set with Blender for `vision`/`cards --source photoreal DIR`)."""
 
@@ -8,7 +8,7 @@ import sys
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):  # as `scarab` runs: see firmware/cli.py
     os.environ.setdefault(_var, "1")
 
-from bench import appliance, cards, engine, sensor, service, vision, web  # noqa: E402 (after the env)
+from bench import appliance, cards, engine, sensor, service, stats, vision, web  # noqa: E402 (after the env)
 from bench.photoreal import make as photoreal  # noqa: E402
 
 BENCHES = {
@@ -20,6 +20,7 @@ BENCHES = {
     "vision": vision.main,
     "cards": cards.main,
     "photoreal": photoreal.main,
+    "stats": stats.main,
 }
 
 if __name__ == "__main__":

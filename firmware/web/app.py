@@ -28,6 +28,7 @@ from engines.replay import LogError
 from firmware.store import StoreError
 from firmware.web.guards import BodyLimit, same_origin
 from firmware.web.hub import QuestionError, TableHub
+from firmware.web.stats_routes import StatsSource, stats_router
 
 COOKIE = "scarab_session"
 STREAM_WAIT = 15.0  # seconds between keep-alive checks on the live stream
@@ -77,6 +78,7 @@ def create_app(hub: TableHub) -> FastAPI:
     app.add_middleware(BodyLimit)  # a body over the limit is refused before it is parsed
     static = resources.files("firmware.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
+    app.include_router(stats_router(StatsSource(hub.store.path, hub.store.db)))  # players' history
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
