@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Install Scarab on Raspberry Pi OS (Bookworm) as the locked-down `scarab` service.
+# Install Scarab on Raspberry Pi OS Bookworm or Trixie as the locked-down `scarab` service.
 #
 #   sudo systemd/install.sh              install or update (safe to run again)
 #   sudo systemd/install.sh --uninstall  remove the service, the venv and the user
 #                                        (keeps your games and config; --purge removes them too)
 #   systemd/install.sh --dry-run [...]   print every step, change nothing (no root needed)
+#   systemd/install.sh --dry-run --with-venv   the same, but build the venv for real
+#                                        (under SCARAB_PREFIX): how it is tested off the Pi
 #
 # Run it from a checkout of Scarab: it installs that checkout. Paths can be moved for
 # tests with SCARAB_PREFIX, SCARAB_ETC, SCARAB_STATE, SCARAB_UNIT_DIR, SCARAB_BIN_LINK,
-# SCARAB_BOOT_CONFIG and SCARAB_USER.
+# SCARAB_BOOT_CONFIG, SCARAB_USER, SCARAB_PYTHON and SCARAB_OS_RELEASE.
 set -euo pipefail
 
 SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,22 +22,28 @@ UNIT_DIR="${SCARAB_UNIT_DIR:-/etc/systemd/system}"
 BIN_LINK="${SCARAB_BIN_LINK:-/usr/local/bin/scarab}"
 BOOT_CONFIG="${SCARAB_BOOT_CONFIG:-/boot/firmware/config.txt}"
 SERVICE_USER="${SCARAB_USER:-scarab}"
+# The system's Python: the venv sees its site packages (picamera2, NumPy, lgpio from apt).
+PYTHON="${SCARAB_PYTHON:-/usr/bin/python3}"
+OS_RELEASE="${SCARAB_OS_RELEASE:-/etc/os-release}"
 GROUPS_NEEDED=(gpio i2c video)
-APT_ALWAYS=(python3-venv python3-dev gcc python3-smbus2 i2c-tools)
+# Nothing is compiled: every package comes from apt or as a wheel, so no gcc, no python3-dev.
+APT_ALWAYS=(python3-venv python3-numpy python3-smbus2 i2c-tools)
 APT_PI_ONLY=(python3-picamera2 python3-lgpio)
 
 DRY_RUN=0
+WITH_VENV=0
 ACTION=install
 PURGE=0
 REBOOT_NEEDED=0
 
 usage() {
-    sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 for arg in "$@"; do
     case "$arg" in
         --dry-run) DRY_RUN=1 ;;
+        --with-venv) WITH_VENV=1 ;;
         --uninstall) ACTION=uninstall ;;
         --purge) ACTION=uninstall PURGE=1 ;;
         -h | --help) usage; exit 0 ;;
@@ -56,6 +64,37 @@ step() {
     fi
 }
 
+# The venv's steps: run by `step`'s rules, and also in a dry run given --with-venv.
+venv_step() {
+    if [ "$DRY_RUN" = 1 ] && [ "$WITH_VENV" = 1 ]; then
+        printf '  + (built for real: --with-venv)'
+        printf ' %q' "$@"
+        printf '\n'
+        "$@"
+    else
+        step "$@"
+    fi
+}
+
+# The release's codename (bookworm, trixie) from os-release; empty when unknown.
+release() {
+    # shellcheck disable=SC1090
+    (. "$OS_RELEASE" 2>/dev/null && printf '%s' "${VERSION_CODENAME:-}")
+}
+
+# The pip constraints of this release, which keep the venv on the system's NumPy.
+constraints_file() {
+    local codename
+    codename="$(release)"
+    if [ -n "$codename" ] && [ -f "$SRC/systemd/constraints/$codename.txt" ]; then
+        printf '%s' "$SRC/systemd/constraints/$codename.txt"
+        return 0
+    fi
+    echo "install.sh: Raspberry Pi OS ${codename:-(unknown release)} is not supported:" \
+        "Bookworm and Trixie are (systemd/constraints/)" >&2
+    return 1
+}
+
 # Write stdin to a file (mode $2) through `step`, so --dry-run shows the content instead.
 write_file() {
     local target="$1" mode="$2" content
@@ -67,6 +106,10 @@ write_file() {
         chmod "$mode" "$target"
     fi
 }
+
+CHECK_NUMPY='import sys, numpy
+if not numpy.__file__.startswith("/usr/lib/python3/"):
+    sys.exit("install.sh: the venv imports NumPy %s from %s, not the system one: picamera2 would fail" % (numpy.__version__, numpy.__file__))'
 
 on_pi_os() { command -v raspi-config >/dev/null 2>&1; }
 have_systemd() { [ -d /run/systemd/system ]; }
@@ -136,11 +179,13 @@ create_user() {
 
 install_scarab() {
     say "Scarab into $VENV (with the system's site packages, for picamera2)"
+    local constraints
+    constraints="$(constraints_file)"
     if [ -x "$VENV/bin/python" ]; then
         skip "the venv exists"
     else
-        step mkdir -p "$PREFIX"
-        step python3 -m venv --system-site-packages "$VENV"
+        venv_step mkdir -p "$PREFIX"
+        venv_step "$PYTHON" -m venv --system-site-packages "$VENV"
     fi
     local extra=""
     if on_pi_os; then
@@ -148,8 +193,12 @@ install_scarab() {
     else
         skip "the [pi] extra: not Raspberry Pi OS (the devices stay simulated)"
     fi
-    step "$VENV/bin/python" -m pip install --quiet --upgrade pip
-    step "$VENV/bin/python" -m pip install --quiet "$SRC$extra"
+    venv_step "$VENV/bin/python" -m pip install --quiet --upgrade pip
+    # The constraints hold NumPy at the system's own (picamera2's compiled parts need it)
+    # and pick an OpenCV and a SciPy built for it.
+    venv_step "$VENV/bin/python" -m pip install --quiet --constraint "$constraints" "$SRC$extra"
+    # Refuse a venv whose NumPy is not the system's: picamera2 would fail to import there.
+    venv_step "$VENV/bin/python" -c "$CHECK_NUMPY"
     step install -m 0644 "$SRC/systemd/README.md" "$PREFIX/README.md"
     step ln -sfn "$VENV/bin/scarab" "$BIN_LINK"
 }

@@ -53,12 +53,19 @@ def pi_os(tmp: Path, i2c_enabled: bool) -> str:
     return f"{bin_dir}:{os.environ['PATH']}"
 
 
+def os_release(tmp: Path, codename: str) -> Path:
+    """An /etc/os-release of a Raspberry Pi OS release, outside ``tmp``'s snapshot."""
+    file = tmp.parent / f"{tmp.name}-os-release-{codename}"
+    file.write_text(f'PRETTY_NAME="Debian GNU/Linux"\nID=debian\nVERSION_CODENAME={codename}\n')
+    return file
+
+
 def snapshot(folder: Path) -> dict[str, tuple[int, float]]:
     return {str(p): (p.lstat().st_size, p.lstat().st_mtime) for p in folder.rglob("*")}
 
 
 def dry_run(tmp: Path, *args: str, path: str | None = None, **env: str) -> subprocess.CompletedProcess[str]:
-    environ = {**os.environ, **paths(tmp), **env}
+    environ = {**os.environ, **paths(tmp), "SCARAB_OS_RELEASE": str(os_release(tmp, "bookworm")), **env}
     if path:
         environ["PATH"] = path
     before = snapshot(tmp)
@@ -80,11 +87,13 @@ def test_a_dry_run_on_pi_os_shows_every_step_and_changes_nothing(tmp_path: Path)
         "+ raspi-config nonint do_i2c 0",
         f"camera_auto_detect=1 {p['SCARAB_BOOT_CONFIG']}",
         "+ apt-get update",
-        "python3-venv python3-dev gcc python3-smbus2 i2c-tools python3-picamera2 python3-lgpio",
+        "python3-venv python3-numpy python3-smbus2 i2c-tools python3-picamera2 python3-lgpio",
         "+ useradd --system --user-group",
         "scarab-test-nobody",
-        f"+ python3 -m venv --system-site-packages {venv}",
-        f"+ {venv}/bin/python -m pip install --quiet {ROOT}\\[pi\\]",
+        f"+ /usr/bin/python3 -m venv --system-site-packages {venv}",
+        f"+ {venv}/bin/python -m pip install --quiet --constraint {ROOT}/systemd/constraints/bookworm.txt"
+        f" {ROOT}\\[pi\\]",
+        f"+ {venv}/bin/python -c",
         f"+ ln -sfn {venv}/bin/scarab {p['SCARAB_BIN_LINK']}",
         f"+ write {p['SCARAB_ETC']}/config.toml",
         "port = 80",
@@ -154,6 +163,38 @@ def test_uninstalling_what_is_not_there_skips_every_step(tmp_path: Path) -> None
     out = dry_run(tmp_path, "--uninstall").stdout
     assert "+ " not in out.replace("each '+' line", "")
     assert out.count("skip:") == 4
+
+
+def test_each_supported_release_gets_its_own_constraints_and_others_are_refused(tmp_path: Path) -> None:
+    for codename in ("bookworm", "trixie"):
+        out = dry_run(tmp_path, SCARAB_OS_RELEASE=str(os_release(tmp_path, codename))).stdout
+        assert f"--constraint {ROOT}/systemd/constraints/{codename}.txt" in out
+    environ = {**os.environ, **paths(tmp_path), "SCARAB_OS_RELEASE": str(os_release(tmp_path, "bullseye"))}
+    run = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True, env=environ)
+    assert (
+        run.returncode != 0
+        and "bullseye is not supported" in run.stderr
+        and "Bookworm and Trixie" in run.stderr
+    )
+
+
+def test_the_constraints_hold_numpy_at_each_releases_own() -> None:
+    """Bookworm ships NumPy 1.24 and Trixie 2.2 (python3-numpy); picamera2 is built on them."""
+    for codename, numpy in (("bookworm", "numpy==1.24.*"), ("trixie", "numpy==2.2.*")):
+        lines = (ROOT / "systemd" / "constraints" / f"{codename}.txt").read_text().splitlines()
+        assert numpy in lines and any(line.startswith("opencv-python-headless") for line in lines)
+
+
+def test_nothing_is_compiled_on_the_pi() -> None:
+    """No gcc or python3-dev in the script, and no RPi.GPIO (it builds from source) in the pi extra."""
+    import tomllib
+
+    apt = [line for line in SCRIPT.read_text().splitlines() if line.startswith("APT_")]
+    assert len(apt) == 2 and not any(("gcc" in line or "python3-dev" in line) for line in apt)
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert not any("RPi.GPIO" in dep for dep in project["optional-dependencies"]["pi"])
+    names = {dep.split(">")[0].split("=")[0].split("[")[0] for dep in project["dependencies"]}
+    assert {"smbus2", "pydantic", "numpy"} <= names
 
 
 def test_an_unknown_option_is_a_usage_error(tmp_path: Path) -> None:
