@@ -351,14 +351,9 @@ class CardReferee(CameraFollower):
     # ------------------------------------------------------------------ asking the table
 
     def choices(self, place: Place) -> list[str]:
-        """Every card of the game's deck that may lie there (mummy cards in a row, papyri
-        on the pile): what an answer may be."""
-        from engines.ankh.cards import MUMMY
-
-        deck = self.app.referee.state.deck
-        if place == PAPYRUS:
-            return sorted(c for c in deck if deck[c] and c not in MUMMY)
-        return [c for c in MUMMY if deck[c]]
+        """Every card that may lie there (mummy cards in a row, papyri on the pile): the
+        declared box's, or any well-formed card on a table that declared none."""
+        return self.app.referee.state.faces(place == PAPYRUS)
 
     def _ask(self, table: Table, place: Place, unsure: Unsure) -> None:
         """Show the table the new card the reading is unsure of; nothing is entered."""

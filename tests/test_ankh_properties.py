@@ -6,8 +6,9 @@ JSON and play continues from the restored copy; every card of the deck is in exa
 one place; hands hold 4 cards; no row reaches the threshold between turns; a random
 illegal action is refused and leaves the state untouched. At the end: scores equal the
 awards in the events, the winners have the most points, and replaying the recorded log
-reproduces the game exactly. Table mode gets 5 games per player count (20 more, 200 in
-all), with its own bookkeeping checked.
+reproduces the game exactly. Table mode gets 6 games per player count (24 more, 204 in
+all), with its own bookkeeping checked: half declare the default box (cards are counted),
+half trust the table (any well-formed card, the rulebook's 90 cards counted).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 import pytest
 
 from engines import new_game
-from engines.ankh.cards import MUMMY
+from engines.ankh.cards import BOX_CARDS, MUMMY, default_deck, open_threshold, parse_papyrus
 from engines.ankh.game import Ankh
 from engines.core import Event, IllegalAction
 from engines.replay import replay
@@ -48,11 +49,13 @@ def check_full(state: Ankh) -> None:
 
 
 def check_table(state: Ankh) -> None:
-    total = state.deck.total()
+    total = state.deck.total() if state.deck else BOX_CARDS
     seen = sum(len(r) for r in state.rows) + len(state.papyri) + len(state.discard)
     assert sum(state.sizes) + state.draw_size + state.unseen + seen == total
     assert state.draw_size >= 0 and state.unseen >= 0
     assert all(state.known[c] <= state.deck[c] for c in state.deck)
+    limit = open_threshold(state.n)
+    assert all(parse_papyrus(c)[1] <= limit for c in state.papyri)  # type: ignore[index]
     if not state.finished:
         assert state.sizes == [4] * state.n
 
@@ -136,12 +139,24 @@ def test_full_mode_random_playouts_keep_every_invariant(players: int) -> None:
 def test_table_mode_random_playouts_keep_the_bookkeeping(players: int) -> None:
     rng = random.Random(f"ankh-table-{players}")
     reshuffles = 0
-    for _ in range(5):
-        header = {
+    box = default_deck()
+    box_json = {
+        "mummies": {c: box[c] for c in MUMMY if box[c]},
+        "papyri": [
+            {"rank": list(p[0]), "threshold": p[1]}
+            for c in sorted(box)
+            if (p := parse_papyrus(c)) is not None
+        ],
+    }
+    outside = 0  # papyri played that the default box does not hold
+    for game in range(6):
+        header: dict[str, Any] = {
             "game": "ankh",
             "players": NAMES[:players],
             "papyrus": {"rank": ["yellow", "green", "blue", "red"], "threshold": 5},
         }
+        if game % 2:
+            header["deck"] = box_json
         state = new_game(header)
         assert isinstance(state, Ankh)
         actions: list[Any] = []
@@ -149,9 +164,18 @@ def test_table_mode_random_playouts_keep_the_bookkeeping(players: int) -> None:
         while not state.finished:
             assert len(actions) < 5000, "game does not end"
             legal = state.legal_actions()
-            # Sacrifices one time in three, so that the draw pile runs out now and then.
+            # Sacrifices one time in three, so that the draw pile runs out now and then; an
+            # open table offers hundreds of papyri, so papyri are chosen one time in eight.
             sacrifices = [a for a in legal if a["move"] == "sacrifice"]
-            action = rng.choice(sacrifices if rng.random() < 0.35 else legal)
+            papyri = [a for a in legal if "papyrus" in a]
+            mummies = [a for a in legal if "card" in a]
+            roll = rng.random()
+            if roll < 0.35:
+                action = rng.choice(sacrifices)
+            elif roll < 0.47 and papyri:
+                action = rng.choice(papyri)
+            else:
+                action = rng.choice(mummies or legal)
             events.extend(state.apply(action))
             actions.append(action)
             check_table(state)
@@ -160,8 +184,10 @@ def test_table_mode_random_playouts_keep_the_bookkeeping(players: int) -> None:
             if len(actions) % 7 == 0:
                 state = round_trip(state)
         reshuffles += state.reshuffles
+        outside += sum(1 for e in events if e["type"] == "papyrus" and not box[e["card"]])
         finish_checks(state, header, actions, events)
     assert reshuffles > 0, "no game reshuffled the draw pile"
+    assert outside > 0, "no open table saw a papyrus outside the default box"
 
 
 def test_every_legal_action_is_accepted() -> None:

@@ -32,6 +32,11 @@ EXIT_REJECTED = 3
 YGBR5 = {"rank": ["yellow", "green", "blue", "red"], "threshold": 5}
 RBGY3 = {"rank": ["red", "blue", "green", "yellow"], "threshold": 3}
 HEADER: dict[str, Any] = {"game": "ankh", "players": ["Ann", "Ben", "Cleo"], "papyrus": YGBR5}
+# The same table with the default box declared: a table that counts cards (decision K21).
+BOXED: dict[str, Any] = {
+    **HEADER,
+    "deck": json.loads((ROOT / "engines" / "ankh" / "data" / "deck.json").read_text(encoding="utf-8")),
+}
 
 
 def play(player: str, card: str) -> dict[str, Any]:
@@ -138,7 +143,7 @@ def test_unknown_card(tmp_path: Path, card: str) -> None:
 
 def test_papyrus_not_in_the_deck(tmp_path: Path) -> None:
     bad = papyrus("Ann", {"rank": ["red", "blue", "green", "yellow"], "threshold": 9})
-    lines = log_lines(HEADER, [*OPENING, bad, *TRAILER])
+    lines = log_lines(BOXED, [*OPENING, bad, *TRAILER])
     assert_refused(tmp_path, lines, bad=5, code="unknown-card")
 
 
@@ -150,12 +155,12 @@ def test_table_mode_card_whose_copies_are_all_seen(tmp_path: Path) -> None:
         play("Cleo", "green-5"),
         play("Ann", "green-5"),
     ]
-    lines = log_lines(HEADER, [*actions, *TRAILER])
+    lines = log_lines(BOXED, [*actions, *TRAILER])
     assert_refused(tmp_path, lines, bad=5, code="card-not-available")
 
 
 def test_table_mode_face_up_papyrus_played_again(tmp_path: Path) -> None:
-    lines = log_lines(HEADER, [*OPENING, papyrus("Ann", YGBR5), *TRAILER])
+    lines = log_lines(BOXED, [*OPENING, papyrus("Ann", YGBR5), *TRAILER])
     assert_refused(tmp_path, lines, bad=5, code="card-not-available")
 
 
@@ -218,7 +223,7 @@ def test_malformed_json_line(tmp_path: Path) -> None:
     ],
 )
 def test_bad_header(tmp_path: Path, change: dict[str, Any], code: str) -> None:
-    head = {**HEADER, **change}
+    head = {**BOXED, **change}
     head = {k: v for k, v in head.items() if v is not None}
     error = rejected(tmp_path, log_lines(head, [play("Ann", "green-1"), *TRAILER]))
     assert (error["code"], error["line"]) == (code, 1)

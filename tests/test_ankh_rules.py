@@ -2,8 +2,9 @@
 
 Sources: ``shared/rules/ankh.de-en-fr-nl.txt`` (HUCH! & friends 2016: German, English,
 French, Dutch), the digest ``shared/rules/README.md`` section 2, and
-``docs/rules-decisions-ankh.md`` (decisions K1–K20). Every expected number was worked out
-by hand from the rules; the comments show the arithmetic.
+``docs/rules-decisions-ankh.md`` (decisions K1–K20; K21, trusting an undeclared box, is in
+``tests/test_ankh_trust.py``). Every expected number was worked out by hand from the rules;
+the comments show the arithmetic.
 
 Table-mode scenes are driven the way a game log drives the engine: a header naming the
 face-up papyrus, then one line per turn revealing what was played. Full-mode scenes that
@@ -19,6 +20,7 @@ import copy
 import json
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -37,6 +39,10 @@ BRYG3 = {"rank": ["blue", "red", "yellow", "green"], "threshold": 3}
 RBGY3 = {"rank": ["red", "blue", "green", "yellow"], "threshold": 3}
 GYBR4 = {"rank": ["green", "yellow", "blue", "red"], "threshold": 4}
 YBRG4 = {"rank": ["yellow", "blue", "red", "green"], "threshold": 4}
+# The default box (engines/ankh/data/deck.json), declared in a header: a table that counts.
+BOX: dict[str, Any] = json.loads(
+    (Path(engines.__file__).parent / "ankh" / "data" / "deck.json").read_text(encoding="utf-8")
+)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -662,7 +668,7 @@ def test_full_mode_draws_back_to_four_from_the_top() -> None:
 
 
 def test_table_mode_offers_every_card_not_all_of_whose_copies_are_seen() -> None:
-    s = table(["Ann", "Ben"], YGBR5)
+    s = table(["Ann", "Ben"], YGBR5, deck=BOX)
     plays = [a for a in s.legal_actions() if a["move"] == "play"]
     # 20 mummy cards and 18 papyri; the face-up Y>G>B>R 5 is the only copy of its kind.
     assert len(plays) == 20 + 17
@@ -671,8 +677,8 @@ def test_table_mode_offers_every_card_not_all_of_whose_copies_are_seen() -> None
 
 
 def test_table_mode_refuses_a_card_whose_copies_are_all_seen() -> None:
-    # The default deck has 3 yellow 5s.
-    s = table(["Ann", "Ben"], GBRY5)
+    # The declared default box has 3 yellow 5s.
+    s = table(["Ann", "Ben"], GBRY5, deck=BOX)
     play(s, "Ann", "yellow-5")
     play(s, "Ben", "yellow-5")
     play(s, "Ann", "yellow-5")
@@ -789,6 +795,7 @@ def test_table_mode_needs_the_starting_papyrus() -> None:
         ("papyrus", {"rank": ["yellow", "green", "blue", "red"], "threshold": "5"}, "bad-papyrus"),
         ("papyrus", "papyrus-yellow-green-blue-red-5", "bad-papyrus"),
         ("papyrus", {"rank": ["yellow", "green", "blue", "red"], "threshold": 7}, "papyrus-not-in-deck"),
+        ("papyrus", {"rank": ["yellow", "green", "blue", "red"], "threshold": 20}, None),
         ("deck", {"mummies": {"purple-3": 4}, "papyri": [YGBR5]}, "bad-deck"),
         ("deck", {"mummies": {"red-6": 4}, "papyri": [YGBR5]}, "bad-deck"),
         ("deck", {"mummies": {"red-5": -1}, "papyri": [YGBR5]}, "bad-deck"),
@@ -803,8 +810,14 @@ def test_table_mode_needs_the_starting_papyrus() -> None:
         ("players", ["Ann", "Ann"], "bad-players"),
     ],
 )
-def test_bad_headers_are_refused(key: str, value: Any, code: str) -> None:
-    header = {"game": "ankh", "players": ["Ann", "Ben"], "papyrus": YGBR5, key: value}
+def test_bad_headers_are_refused(key: str, value: Any, code: str | None) -> None:
+    header = {"game": "ankh", "players": ["Ann", "Ben"], "papyrus": YGBR5, "deck": BOX, key: value}
+    if code is None:  # accepted with the declared box... and without a box (decision K21)
+        header["deck"] = {**BOX, "papyri": [*BOX["papyri"], value]}
+        engines.new_game(header)
+        del header["deck"]
+        engines.new_game(header)
+        return
     with pytest.raises(BadHeader) as info:
         engines.new_game(header)
     assert info.value.code == code
@@ -822,7 +835,8 @@ def test_the_deck_size_minimum_depends_on_players_and_thresholds() -> None:
 
 
 def test_the_default_deck() -> None:
-    s = table(["Ann", "Ben"], YGBR5)
+    s = engines.new_game({"game": "ankh", "players": ["Ann", "Ben"], "mode": "full", "seed": 1})
+    assert isinstance(s, Ankh)
     deck = s.deck
     assert sum(deck[c] for c in MUMMY) == 72
     for colour in COLOURS:
@@ -883,7 +897,7 @@ def test_a_header_deck_replaces_the_default() -> None:
     ],
 )
 def test_refused_actions_leave_the_state_untouched(action: Any, code: str) -> None:
-    s = table(["Ann", "Ben"], YGBR5)
+    s = table(["Ann", "Ben"], YGBR5, deck=BOX)
     before = s.to_json()
     with pytest.raises(IllegalAction) as info:
         s.apply(action)

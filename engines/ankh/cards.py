@@ -6,8 +6,11 @@ Card ids (the tokens of logs and events):
   label), its rank listing the colours from ×2 to ×−1.
 
 The rulebook does not give the value distribution of the 72 mummy cards nor the 18
-papyrus cards, so the box is data: ``data/deck.json`` holds the documented default, and a
-header may describe another box with ``"deck"`` in the same format.
+papyrus cards, so the box is data: ``data/deck.json`` holds the documented default (what
+full-mode simulations deal from), and a header may declare the real box with ``"deck"`` in
+the same format. A table-mode game without a declared box trusts the table: any
+well-formed card may be played (``open_cards``), and only the rulebook's 90 cards are
+counted.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import json
 from collections import Counter
 from functools import cache
 from importlib import resources
+from itertools import permutations
 from typing import Any
 
 from engines.core import BadHeader
@@ -26,6 +30,7 @@ FACTORS: tuple[int, ...] = (2, 1, 0, -1)  # by position in a papyrus rank
 HAND = 4  # cards in hand: dealt, and drawn back to after every turn
 MAX_THRESHOLD = 20
 MAX_COPIES = 100  # of one mummy card, and papyri in all: a sane box, never a memory hog
+BOX_CARDS = 90  # the rulebook's box: 72 mummy cards and 18 papyrus cards
 
 # mummy id -> (colour, value)
 MUMMY: dict[str, tuple[str, int]] = {f"{c}-{v}": (c, v) for c in COLOURS for v in VALUES}
@@ -135,6 +140,25 @@ def read_deck(value: Any) -> Counter[str]:
             raise BadHeader("bad-deck", f"{item!r} is not a papyrus card: write {PAPYRUS_FORMAT}")
         deck[card] += 1
     return deck
+
+
+def open_threshold(players: int) -> int:
+    """The highest papyrus threshold an undeclared box of ``BOX_CARDS`` cards can serve for
+    ``players`` (the bound of ``minimum_deck``, solved for the threshold): beyond it a draw
+    could find no card even after a reshuffle."""
+    return min(MAX_THRESHOLD, (BOX_CARDS - 1) // players - HAND + 1)
+
+
+@cache
+def open_cards(players: int) -> tuple[str, ...]:
+    """Every card a table without a declared box may show: the 20 mummy cards, then every
+    papyrus (each order of the four colours, thresholds 1 to ``open_threshold``) by id."""
+    papyri = sorted(
+        papyrus_id(rank, threshold)
+        for rank in permutations(COLOURS)
+        for threshold in range(1, open_threshold(players) + 1)
+    )
+    return (*MUMMY, *papyri)
 
 
 def minimum_deck(players: int, deck: Counter[str]) -> int:

@@ -3,8 +3,10 @@
 Two modes share one set of rules:
 - **table** (the default): the companion at a real table sees what is played, never a
   hand. It tracks hand sizes, the draw and discard pile sizes, the rows and the papyrus
-  pile, and counts cards: a player may play any card of which not every copy has been
-  seen where it is (in a row, on the papyrus pile, or on the discard pile after a scoring).
+  pile. With a declared box (the header's ``deck``) it also counts cards: a player may
+  play any card of which not every copy has been seen where it is (in a row, on the
+  papyrus pile, or on the discard pile after a scoring). Without one it trusts the table:
+  the default deck is a guess, so any well-formed card is accepted (decision K21).
 - **full**: hands are dealt from a seeded shuffle, for simulations and bots.
 
 A turn is one line: ``play`` (a mummy card into your row, or a papyrus onto the pile; a
@@ -23,6 +25,7 @@ from functools import cache, lru_cache
 from typing import Any, ClassVar, Self
 
 from engines.ankh.cards import (
+    BOX_CARDS,
     COLOURS,
     HAND,
     MUMMY,
@@ -30,6 +33,8 @@ from engines.ankh.cards import (
     default_deck,
     factors,
     minimum_deck,
+    open_cards,
+    open_threshold,
     papyrus_json,
     parse_papyrus,
     read_deck,
@@ -110,7 +115,8 @@ class Ankh(GameState):
         self.mode = mode
         self.full = full = mode == FULL
         self.target = target
-        self.deck = deck
+        self.deck = deck  # the declared box; empty: a table-mode game that trusts the table
+        self.open = not deck
         # Full mode: hands are card lists (oldest first) and the draw pile a card list whose
         # top is its end. Table mode: hands are sizes and the draw pile a count.
         self.hands: list[list[str]] = hands if full else []  # type: ignore[assignment]
@@ -138,10 +144,15 @@ class Ankh(GameState):
         # The lines legal_actions offers: seat -> card -> play line; seat -> sacrifices 1..4.
         self._plays = [_seat_plays(seat, name) for seat, name in enumerate(players)]
         self._sacrifices = [_sacrifice_lines(seat, name) for seat, name in enumerate(players)]
-        self.cards: list[str] = []  # table: every card id of the deck, in a fixed order
+        self.cards: list[str] | tuple[str, ...] = []  # table: every card id that may be held, in order
         self.known: Counter[str] = Counter()  # table: copies whose place everyone knows
-        if not full:
+        self._open: frozenset[str] = frozenset()  # an open table: the cards it accepts
+        if self.open:
+            self.cards = open_cards(self.n)
+            self._open = _open_set(self.n)
+        elif not full:
             self.cards = [c for c in MUMMY if deck[c]] + sorted(c for c in deck if c not in MUMMY)
+        if not full:
             for row in rows:
                 self.known.update(row)
             self.known.update(papyri)
@@ -168,29 +179,35 @@ class Ankh(GameState):
         if "deck" in header:
             deck = read_deck(header["deck"])
             box = tuple(sorted(deck.elements()))
+        elif mode == TABLE:  # no declared box: trust the table (decision K21)
+            deck, box = Counter(), ()
         else:
             default, box = _default_deck()
             deck = Counter(default)
-        need = minimum_deck(n, deck)
-        if len(box) < need:
-            raise BadHeader(
-                "deck-too-small",
-                f"with {n} players this deck needs at least {need} cards so that every draw finds its "
-                f"cards; it has {len(box)}",
-            )
+        if deck:
+            need = minimum_deck(n, deck)
+            if len(box) < need:
+                raise BadHeader(
+                    "deck-too-small",
+                    f"with {n} players this deck needs at least {need} cards so that every draw finds "
+                    f"its cards; it has {len(box)}",
+                )
         papyrus: str | None = None
         if "papyrus" in header:
             papyrus = read_papyrus(header["papyrus"])
             if papyrus is None:
                 raise BadHeader("bad-papyrus", f'"papyrus" must be {PAPYRUS_FORMAT}')
-            if not deck[papyrus]:
+            if deck and not deck[papyrus]:
                 raise BadHeader("papyrus-not-in-deck", "the starting papyrus is not a card of this deck")
+            if not deck and papyrus not in _open_set(n):
+                raise BadHeader("threshold-too-high", _too_high(papyrus, n))
         if mode == TABLE:
             if papyrus is None:
                 raise BadHeader(
                     "missing-papyrus", 'a table-mode header needs "papyrus", the face-up starting papyrus'
                 )
-            return cls._start(players, mode, target, deck, papyrus, [HAND] * n, len(box) - 1 - HAND * n, None)
+            size = len(box) if deck else BOX_CARDS
+            return cls._start(players, mode, target, deck, papyrus, [HAND] * n, size - 1 - HAND * n, None)
         if rng is None:
             raise BadHeader(
                 "missing-seed", 'a full-mode header needs a "seed", so that every replay deals alike'
@@ -320,6 +337,15 @@ class Ankh(GameState):
     def draw_pile(self) -> int:
         return len(self.draw) if self.full else self.draw_size
 
+    def faces(self, papyrus: bool) -> list[str]:
+        """Every card that may lie on this table as a papyrus (``papyrus``) or in a row: the
+        declared box's cards, or for an open table every well-formed one. What a question
+        about an unsure reading may be answered with."""
+        cards = self.cards if self.open else [c for c in self.deck if self.deck[c]]
+        if papyrus:
+            return sorted(c for c in cards if c not in MUMMY)
+        return [c for c in MUMMY if c in cards]
+
     def public_state(self) -> dict[str, Any]:
         players = self.players
         state: dict[str, Any] = {
@@ -379,7 +405,9 @@ class Ankh(GameState):
             return actions
         size = self.sizes[seat]
         actions = []
-        if size:
+        if size and self.open:
+            actions = [plays[card] for card in self.cards]
+        elif size:
             deck, known = self.deck, self.known
             for card in self.cards:
                 if deck[card] > known[card]:
@@ -398,7 +426,7 @@ class Ankh(GameState):
                 if self._plays[seat].get(key) is action and (
                     key in self.hands[seat]
                     if self.full
-                    else self.deck[key] > self.known[key] and self.sizes[seat] > 0
+                    else (key in self._open or self.deck[key] > self.known[key]) and self.sizes[seat] > 0
                 ):
                     return self._play(seat, key)
             elif self._sacrifices[seat][key - 1] is action and key <= (
@@ -453,14 +481,17 @@ class Ankh(GameState):
                     f"{card!r} is not a mummy card: mummy cards are <colour>-<value> with colours "
                     f"{', '.join(COLOURS)} and values 1 to 5",
                 )
-            if not self.deck[card]:
+            if not self.open and not self.deck[card]:
                 raise IllegalAction("unknown-card", f"this game's deck has no {card} card")
         else:
             found = read_papyrus(action["papyrus"])
             if found is None:
                 raise IllegalAction("malformed-action", f'"papyrus" must be {PAPYRUS_FORMAT}')
             card = found
-            if not self.deck[card]:
+            if self.open:
+                if card not in self._open:
+                    raise IllegalAction("threshold-too-high", _too_high(card, self.n))
+            elif not self.deck[card]:
                 raise IllegalAction("unknown-card", f"this game's deck has no {_what(card)}")
         if self.full:
             if card not in self.hands[seat]:
@@ -468,7 +499,7 @@ class Ankh(GameState):
                     "card-not-in-hand",
                     f"{self.players[seat]} holds no {_what(card)}; play a card of your hand",
                 )
-        elif self.deck[card] <= self.known[card]:
+        elif not self.open and self.deck[card] <= self.known[card]:
             copies = self.deck[card]
             raise IllegalAction(
                 "card-not-available",
@@ -654,6 +685,21 @@ def _seat_plays(seat: int, name: str) -> _SeatLines:
 @lru_cache(maxsize=256)
 def _sacrifice_lines(seat: int, name: str) -> tuple[Line, ...]:
     return tuple(line(seat, k, player=name, move="sacrifice", count=k) for k in range(1, HAND + 1))
+
+
+@cache
+def _open_set(players: int) -> frozenset[str]:
+    return frozenset(open_cards(players))
+
+
+def _too_high(card: str, players: int) -> str:
+    """Why an open table refuses a papyrus: its threshold is beyond what the box can serve."""
+    limit = open_threshold(players)
+    return (
+        f"the {_what(card)} asks for rows longer than the box's {BOX_CARDS} cards allow with "
+        f"{players} players (thresholds up to {limit}), so a draw could find no card; "
+        'declare the box with the header\'s "deck" if it really holds this card'
+    )
 
 
 def _reshuffle_seed(shuffle_seed: int | None, reshuffles: int) -> int:
