@@ -1,7 +1,9 @@
 """``scarab doctor`` — is this Pi ready to referee? One table, a fix for every failure.
 
 Checks: the config is valid; each I2C device answers at its address (the ADXL345 also
-by its device id); camera frames arrive; the GPIO pins are free and not double-booked;
+by its device id); a frame arrives through the configured camera (saved for the user to
+look at: ``--frame``), shows the corner markers, and their white paper comes out neutral
+and well exposed; the GPIO pins are free and not double-booked;
 the state directory is writable; the service is running; there is disk to spare. Every
 check is a small function over injectable ``Probes`` (the bus, the pin factory, the
 camera, ``systemctl``), so tests run them with fakes. Off a Raspberry Pi, hardware left
@@ -217,18 +219,24 @@ def _bus_error(name: str, device: I2cDevice, exc: OSError) -> Check:
 # ---------------------------------------------------------------------- camera
 
 
-def check_camera(config: Config, probes: Probes, service_active: bool) -> Check:
+def check_camera(
+    config: Config, probes: Probes, service_active: bool, frame_out: Path | None = None
+) -> list[Check]:
+    """A frame through the configured camera, saved to ``frame_out`` for the user to look
+    at, then judged as the referee would see it: the corner markers and the white paper."""
     cam = config.camera
     driver, why = _driver(cam.driver, "picamera2", "none", probes.on_pi())
     if why:
-        return Check("camera", "skip", why)
+        return [Check("camera", "skip", why)]
     if driver == "picamera2" and service_active:
-        return Check(
-            "camera",
-            "skip",
-            "skipped — the running service holds the camera",
-            "sudo systemctl stop scarab; scarab doctor; sudo systemctl start scarab",
-        )
+        return [
+            Check(
+                "camera",
+                "skip",
+                "skipped — the running service holds the camera",
+                "sudo systemctl stop scarab; scarab doctor; sudo systemctl start scarab",
+            )
+        ]
     camera = probes.open_camera(driver, cam.device, cam.folder, cam.width, cam.height)
     try:
         frame = None
@@ -237,11 +245,99 @@ def check_camera(config: Config, probes: Probes, service_active: bool) -> Check:
             if frame is not None:
                 break
         if frame is None:
-            return Check("camera", "fail", camera.error or "no frame arrived", _camera_fix(driver, cam))
-        height, width = frame.shape[:2]
-        return Check("camera", "ok", f"{driver}: {width}×{height} frames arriving")
+            return [Check("camera", "fail", camera.error or "no frame arrived", _camera_fix(driver, cam))]
     finally:
         camera.close()
+    height, width = frame.shape[:2]
+    detail = f"{driver}: {width}×{height} frames arriving"
+    saved = save_frame(frame, frame_out) if frame_out is not None else None
+    if saved:
+        detail += f"; one saved to {saved}"
+    return [Check("camera", "ok", detail), *check_view(frame)]
+
+
+def save_frame(frame: Any, out: Path) -> Path | None:
+    """The frame as a PNG at ``out``, or in the temporary folder when that cannot be written."""
+    import cv2
+
+    for target in (out, Path(tempfile.gettempdir()) / out.name):
+        try:
+            if cv2.imwrite(str(target), frame):
+                return target
+        except cv2.error:
+            continue
+    return None
+
+
+WHITE_CAST = 0.12  # the marker paper's channels may differ by this share of their mean
+WHITE_DARK, WHITE_CLIPPED = 70, 250
+
+
+def check_view(frame: Any) -> list[Check]:
+    """Whether the referee could work from this frame: the four corner markers found, and
+    their white paper neutral and well exposed (a tint or a swapped colour order shows
+    there first)."""
+    import cv2
+    import numpy as np
+
+    from vision.markers import CORNERS, detect
+
+    markers = detect(cv2.cvtColor(frame[:, :, :3], cv2.COLOR_BGR2GRAY), seats=False)
+    missing = [i for i in CORNERS if i not in markers]
+    if missing:
+        seen = ", ".join(map(str, sorted(markers))) or "none"
+        found = Check(
+            "camera markers",
+            "warn",
+            f"corner marker{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))} not found"
+            f" (seen: {seen})",
+            "lay the corner markers 0–3 (`scarab vision markers`) at the play area's corners, all in"
+            " the camera's view and evenly lit; look at the saved frame",
+        )
+    else:
+        found = Check("camera markers", "ok", "corner markers 0–3 found")
+    whites = [w for w in (_paper_white(frame, m) for m in markers.values()) if w is not None]
+    if not whites:
+        return [found, Check("camera colour", "skip", "skipped — no marker's white paper in view")]
+    b, g, r = np.median(np.array(whites), axis=0)
+    level = (b + g + r) / 3
+    shown = f"the markers' white paper is B {b:.0f} G {g:.0f} R {r:.0f}"
+    cast = (max(b, g, r) - min(b, g, r)) / max(level, 1.0)
+    if level < WHITE_DARK:
+        colour = Check("camera colour", "warn", f"{shown}: too dark", "more light over the table")
+    elif min(b, g, r) >= WHITE_CLIPPED:
+        colour = Check("camera colour", "warn", f"{shown}: blown out", "less light, or no lamp shining in")
+    elif cast > WHITE_CAST:
+        tint = {0: "blue", 1: "green", 2: "red"}[int(np.argmax([b, g, r]))]
+        colour = Check(
+            "camera colour",
+            "warn",
+            f"{shown}: tinted {tint}, not neutral",
+            "light the table with one kind of lamp (no daylight mixed with warm bulbs); restart"
+            " scarab so the camera settles its white balance again",
+        )
+    else:
+        colour = Check("camera colour", "ok", f"{shown}: neutral")
+    return [found, colour]
+
+
+def _paper_white(frame: Any, marker: Any) -> Any:
+    """The median colour of a marker's white margin (a ring just outside its black square)."""
+    import cv2
+    import numpy as np
+
+    from vision.markers import MARKER_MM, QUIET_MM
+
+    corners = marker.corners.astype(np.float64)
+    centre = corners.mean(0)
+    half = MARKER_MM / 2
+    inner = centre + (corners - centre) * ((half + 0.25 * QUIET_MM) / half)
+    outer = centre + (corners - centre) * ((half + 0.75 * QUIET_MM) / half)
+    mask = np.zeros(frame.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [np.round(outer).astype(np.int32)], 1)
+    cv2.fillPoly(mask, [np.round(inner).astype(np.int32)], 0)
+    pixels = frame[:, :, :3][mask.astype(bool)]
+    return None if len(pixels) < 10 else np.median(pixels, axis=0)
 
 
 def _camera_fix(driver: str, cam: Any) -> str:
@@ -436,7 +532,9 @@ def check_service(probes: Probes) -> Check:
 # ------------------------------------------------------------------------- run
 
 
-def diagnose(config_path: str | None, probes: Probes | None = None) -> list[Check]:
+def diagnose(
+    config_path: str | None, probes: Probes | None = None, frame_out: Path | None = None
+) -> list[Check]:
     probes = probes or Probes()
     config_check, config = check_config(config_path)
     checks = [config_check]
@@ -444,7 +542,7 @@ def diagnose(config_path: str | None, probes: Probes | None = None) -> list[Chec
     active = service.status == "ok"  # then it holds the camera and the pins
     devices, skipped = i2c_devices(config, probes.on_pi())
     checks += skipped + [check_i2c_device(d, probes) for d in devices]
-    checks.append(check_camera(config, probes, active))
+    checks += check_camera(config, probes, active, frame_out)
     checks += check_gpio(config, probes, active)
     folder = state_dir(config, probes)
     checks += [check_state_dir(folder), service, check_disk(folder, probes)]
@@ -463,11 +561,16 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("doctor", help="check the Pi: I2C devices, camera, pins, config, state, service, disk")
     p.add_argument("--config", help="config file (default /etc/scarab/config.toml if present)")
     p.add_argument("--json", action="store_true", help='print {"ok", "checks": [...]} as one JSON document')
+    p.add_argument(
+        "--frame",
+        default="scarab-doctor-frame.png",
+        help="where to save the camera's frame to look at (default ./scarab-doctor-frame.png)",
+    )
     p.set_defaults(handler=doctor)
 
 
 def doctor(args: argparse.Namespace, probes: Probes | None = None) -> int:
-    checks = diagnose(args.config, probes)
+    checks = diagnose(args.config, probes, Path(args.frame))
     failed = any(c.status == "fail" for c in checks)
     if args.json:
         from firmware.cli import emit_json

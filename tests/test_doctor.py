@@ -263,3 +263,78 @@ def test_a_bad_config_fails_the_doctor_and_says_which_key(
     out = capsys.readouterr().out
     assert "oled.driver" in out and "✗ fail" in out and "docs/config.md" in out
     assert "Traceback" not in out
+
+
+# ------------------------------------------------------------ the camera's view
+
+
+def table_frame(
+    ids: tuple[int, ...] = (0, 1, 2, 3), bgr_gain: tuple[float, float, float] = (1, 1, 1)
+) -> np.ndarray:
+    """A 1280×720 BGR frame of a grey-green table with the kit's corner markers (white paper)."""
+    from vision.markers import marker_image
+
+    frame = np.full((720, 1280, 3), (90, 120, 100), np.uint8)
+    spots = {0: (40, 40), 1: (1080, 40), 2: (1080, 520), 3: (40, 520)}
+    for marker_id in ids:
+        x, y = spots[marker_id]
+        frame[y : y + 160, x : x + 160] = (marker_image(marker_id, 160) * 0.86).astype(np.uint8)  # paper
+    return np.clip(frame * np.array(bgr_gain), 0, 255).astype(np.uint8)
+
+
+class FrameCamera(FakeCamera):
+    def __init__(self, frame: np.ndarray) -> None:
+        super().__init__(3)
+        self.frame = frame
+
+    def read(self) -> np.ndarray | None:
+        return self.frame
+
+
+def test_a_frame_with_the_corner_markers_and_neutral_white_passes_and_is_saved(
+    config: Path, tmp_path: Path
+) -> None:
+    frame = table_frame()
+    out = tmp_path / "look.png"
+    checks = by_name(diagnose(str(config), pi(camera=FrameCamera(frame)), frame_out=out))
+    assert checks["camera"].status == "ok" and str(out) in checks["camera"].detail
+    assert checks["camera markers"].status == "ok"
+    assert checks["camera colour"].status == "ok" and "neutral" in checks["camera colour"].detail
+    import cv2
+
+    assert np.array_equal(cv2.imread(str(out)), frame)
+
+
+def test_missing_corner_markers_and_a_tinted_white_are_named(config: Path) -> None:
+    checks = by_name(diagnose(str(config), pi(camera=FrameCamera(table_frame((0, 1, 3), (0.7, 0.85, 1.0))))))
+    markers, colour = checks["camera markers"], checks["camera colour"]
+    assert markers.status == "warn" and "marker 2 not found" in markers.detail and "0–3" in markers.fix
+    assert colour.status == "warn" and "tinted red" in colour.detail and "white balance" in colour.fix
+    dark = by_name(diagnose(str(config), pi(camera=FrameCamera(table_frame(bgr_gain=(0.2, 0.2, 0.2))))))
+    assert dark["camera colour"].status == "warn" and "too dark" in dark["camera colour"].detail
+    empty = by_name(diagnose(str(config), pi(camera=FrameCamera(table_frame(())))))
+    assert empty["camera markers"].status == "warn" and empty["camera colour"].status == "skip"
+
+
+def test_the_doctor_looks_through_the_configured_pi_camera(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The real open_camera with a fake picamera2: the scene is in true RGB, and a camera
+    asked for the wrong format would hand the doctor swapped channels."""
+    from fake_picamera2 import fake_picamera2
+
+    from firmware.doctor import _open_camera
+
+    file = tmp_path / "c.toml"
+    file.write_text(f'[store]\npath = "{tmp_path / "s.db"}"\n[camera]\ndriver = "picamera2"\n')
+    scene_rgb = table_frame()[:, :, ::-1]
+    with fake_picamera2(np.ascontiguousarray(scene_rgb)) as fake:
+        checks = by_name(diagnose(str(file), pi(open_camera=_open_camera), frame_out=tmp_path / "f.png"))
+    assert fake.instances[0].format == "RGB888" and fake.instances[0].closed
+    assert checks["camera"].status == "ok" and "picamera2: 1280×720" in checks["camera"].detail
+    assert checks["camera markers"].status == "ok" and checks["camera colour"].status == "ok"
+    import cv2
+
+    saved = cv2.imread(str(tmp_path / "f.png"))
+    b, g, r = (int(v) for v in saved[700, 640])
+    assert abs(b - 90) <= 4 and abs(g - 120) <= 4 and abs(r - 100) <= 4, "saved in BGR: the table's colour"
