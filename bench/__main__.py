@@ -1,5 +1,6 @@
-"""`python -m bench [engine|appliance|web|sensor|service|vision|cards|photoreal|stats] [options]` — every
-benchmark, or the one named (`sensor`, `vision` and `cards` take minutes and run only when named;
+"""`python -m bench [NAME] [options]` — every benchmark, or the one named: engine, appliance, web,
+sensor, service, vision, cards, photoreal, stats, speech (`sensor`, `vision` and `cards` take minutes and
+run only when named;
 `photoreal` renders the photoreal set with Blender for `vision`/`cards --source photoreal DIR`)."""
 
 import os
@@ -8,7 +9,7 @@ import sys
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):  # as `scarab` runs: see firmware/cli.py
     os.environ.setdefault(_var, "1")
 
-from bench import appliance, cards, engine, sensor, service, stats, vision, web  # noqa: E402 (after the env)
+from bench import appliance, cards, engine, sensor, service, speech, stats, vision, web  # noqa: E402 (after the env)
 from bench.photoreal import make as photoreal  # noqa: E402
 
 BENCHES = {
@@ -21,6 +22,7 @@ BENCHES = {
     "cards": cards.main,
     "photoreal": photoreal.main,
     "stats": stats.main,
+    "speech": speech.main,
 }
 
 if __name__ == "__main__":

@@ -116,6 +116,17 @@ class Web:
 
 
 @dataclass
+class Speech:
+    """Spoken prompts and events (docs/speech.md): off unless a driver is named."""
+
+    driver: str = "none"  # none, espeak (espeak-ng through the audio output), record (the tests' twin)
+    device: str = ""  # the ALSA output, e.g. "plughw:1,0" for a USB DAC; empty: the default one
+    volume: int = 70  # percent
+    muted: bool = False  # True: say nothing (the page can mute and unmute too)
+    rate_wpm: int = 165  # speaking speed, words per minute
+
+
+@dataclass
 class Config:
     table: Table = field(default_factory=Table)
     store: Store = field(default_factory=Store)
@@ -125,6 +136,7 @@ class Config:
     camera: Camera = field(default_factory=Camera)
     sensor: Sensor = field(default_factory=Sensor)
     web: Web = field(default_factory=Web)
+    speech: Speech = field(default_factory=Speech)
     source: str = "defaults"  # where it was read from (not a key)
 
     def store_path(self) -> Path:
@@ -140,6 +152,7 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("buzzer", "driver"): ("auto", "gpio", "mock", "none"),
     ("camera", "driver"): ("auto", "picamera2", "opencv", "folder", "none"),
     ("sensor", "driver"): ("auto", "adxl345", "sw420", "sw520d", "trace", "none"),
+    ("speech", "driver"): ("none", "espeak", "record"),
     ("sensor", "rate_hz"): (400, 800, 1600),
 }
 GPIO = (0, 27)  # the BCM numbers on the Pi's 40-pin header
@@ -167,6 +180,8 @@ RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("sensor", "switch_pin"): GPIO,
     ("sensor", "dispute_seconds"): (0, 3600),
     ("web", "port"): (0, 65535),
+    ("speech", "volume"): (0, 100),
+    ("speech", "rate_wpm"): (80, 450),
 }
 
 

@@ -47,6 +47,7 @@ from firmware.presenter import Presenter, word
 from firmware.referee import Change, Referee
 from firmware.service_notify import ServiceNotifier, attach
 from firmware.store import Store, StoreError, default_state_dir
+from firmware.table_feeds import Feeds
 from firmware.web.hub import FirstAsking, TableHub
 from hardware.buttons import Buttons
 from hardware.buzzer import Buzzer
@@ -158,6 +159,7 @@ class Appliance:
         self.web_task: asyncio.Task[None] | None = None
         self.server: Any = None
         self.hub.on_new_game.append(self.switch)
+        self.feeds = Feeds(self)  # the table's voice and the venue feed, when configured
 
     def switch(self, referee: Referee) -> None:
         """A new game started from the page: follow it."""
@@ -604,6 +606,7 @@ async def main(
         for task in tasks:
             task.cancel()
         await app.stop_page()
+        await app.feeds.stop()
         if app.live is not None:
             app.live.stop()
         app.close()

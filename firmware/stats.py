@@ -3,8 +3,9 @@
 The figures are computed from the event store's logs by the same replay the referee
 uses, so they always agree with the games themselves. Replaying 10,000 games takes
 seconds, so each finished game's summary is cached in the store (``stats_games``) under
-a stamp of its log (action count, last commit time, total length): a corrected or
-undone game gets a new stamp and is replayed again, so the cache can never go stale.
+a stamp of its log (action count, the last action's commit time and length, the finish
+time): a corrected or undone game is reopened and finished anew, so it gets a new stamp
+and is replayed again — the cache never goes stale.
 
 Names are matched by a key that ignores case, accents and spacing ("Ann", "ann ",
 "Änn" are one player); ``merge`` records that two keys are one person (a nickname, a
@@ -117,9 +118,14 @@ class History:
 
     def summaries(self, workers: int = 2) -> tuple[list[GameSummary], int, list[dict[str, Any]]]:
         """(finished games' summaries, games in progress, games that no longer replay)."""
+        # Two index look-ups per game, not a scan of every action: any change to a finished
+        # game's log (undo, correction) reopens it, and finishing again stamps a new time.
         stamps = self.db.execute(
-            "SELECT g.id, g.started_at, g.finished_at, COUNT(a.seq), MAX(a.at), TOTAL(length(a.line))"
-            " FROM games g LEFT JOIN actions a ON a.game_id = g.id GROUP BY g.id ORDER BY g.id"
+            "SELECT g.id, g.started_at, g.finished_at,"
+            " (SELECT MAX(seq) FROM actions WHERE game_id = g.id),"
+            " (SELECT at FROM actions WHERE game_id = g.id ORDER BY seq DESC LIMIT 1),"
+            " (SELECT length(line) FROM actions WHERE game_id = g.id ORDER BY seq DESC LIMIT 1)"
+            " FROM games g ORDER BY g.id"
         ).fetchall()
         cached = dict(self._cached())
         done: list[GameSummary] = []
@@ -129,7 +135,7 @@ class History:
             if finished_at is None:
                 in_progress += 1
                 continue
-            stamp = f"{count}|{last}|{int(length)}|{finished_at}"
+            stamp = f"{count}|{last}|{length}|{finished_at}"
             hit = cached.get(game_id)
             if hit is not None and hit[0] == stamp:
                 done.append(GameSummary(**json.loads(hit[1])))

@@ -28,6 +28,7 @@ from engines.replay import LogError
 from firmware.store import StoreError
 from firmware.web.guards import BodyLimit, same_origin
 from firmware.web.hub import QuestionError, TableHub
+from firmware.web.speech_routes import speech_router
 from firmware.web.stats_routes import StatsSource, stats_router
 
 COOKIE = "scarab_session"
@@ -79,6 +80,7 @@ def create_app(hub: TableHub) -> FastAPI:
     static = resources.files("firmware.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     app.include_router(stats_router(StatsSource(hub.store.path, hub.store.db)))  # players' history
+    app.include_router(speech_router(hub))  # the table's voice: mute and unmute
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
