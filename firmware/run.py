@@ -72,6 +72,12 @@ def add_parser(sub: Any) -> None:
         default="auto",
         help="where manual actions come from (auto: terminal if interactive, else stdin)",
     )
+    p.add_argument(
+        "--path",
+        metavar="FILE",
+        help="Tutankhamen: start a new game on the path laid on the table, read from FILE (one tile"
+        " label per line from the start to the pyramid, or a JSON list of labels)",
+    )
     p.add_argument("--lang", choices=LANGUAGES, help="language (default from the config)")
     p.add_argument("--port", type=port, help="the page's port (default from the config; 0 = any free port)")
     p.add_argument("--no-web", action="store_true", help="do not serve the phone page")
@@ -160,6 +166,8 @@ class Appliance:
         self.server: Any = None
         self.hub.on_new_game.append(self.switch)
         self.feeds = Feeds(self)  # the table's voice and the venue feed, when configured
+        if chosen := config.camera.tutankhamen_catalog:  # a phone's photo is read with the camera's faces
+            self.hub.catalogue = lambda: Path(chosen)
 
     def switch(self, referee: Referee) -> None:
         """A new game started from the page: follow it."""
@@ -498,6 +506,26 @@ def table_header(config: Config, seed: int) -> dict[str, Any]:
     return header
 
 
+def read_path_file(name: str) -> list[str]:
+    """The tiles of a path file: a JSON list of labels, or one label per line (blank lines
+    and ``#`` comments skipped). The engine judges the labels and the box's counts."""
+    try:
+        text = Path(name).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LogError("bad-path", f"cannot read the path file {name}: {exc}", None) from None
+    if text.lstrip().startswith("["):
+        try:
+            tiles = json.loads(text)
+        except ValueError as exc:
+            raise LogError("bad-path", f"{name} is not a JSON list of tiles: {exc}", None) from None
+    else:
+        tiles = [line.split("#", 1)[0].strip() for line in text.splitlines()]
+        tiles = [tile for tile in tiles if tile]
+    if not isinstance(tiles, list) or not tiles or not all(isinstance(t, str) for t in tiles):
+        raise LogError("bad-path", f"{name} must list the path's tiles, e.g. cat-green, one per line", None)
+    return tiles
+
+
 def run(args: argparse.Namespace) -> int:
     import sqlite3  # its errors: a --db that is another program's database
 
@@ -516,6 +544,12 @@ def run(args: argparse.Namespace) -> int:
         hint = "set web.host and web.port, or give --port or --no-web"
         print(f"scarab run: the page cannot listen on {where}: {problem} ({hint})", file=sys.stderr)
         return EXIT_REJECTED
+    if args.path and (args.demo or config.table.game != "tutankhamen"):
+        print(
+            "scarab run: --path lays a Tutankhamen path: use it with the game tutankhamen, not --demo",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     if args.camera == "synth" and not args.demo:
         print("scarab run: --camera synth films the demo's own table; use it with --demo", file=sys.stderr)
         return EXIT_USAGE
@@ -527,10 +561,13 @@ def run(args: argparse.Namespace) -> int:
         db = config.store_path()
     try:
         store = Store(db)
-        referee = None if (args.new or args.demo) else Referee.resume(store)
+        # a path file sets up a new game: the table has just been laid
+        referee = None if (args.new or args.demo or args.path) else Referee.resume(store)
         if referee is None:
             seed = args.seed if args.demo else secrets.randbelow(2**31)
             header = table_header(config, seed)
+            if args.path:
+                header["path"] = read_path_file(args.path)
             referee = Referee.start(store, demo_header(header) if args.demo else header)
     except (StoreError, LogError) as exc:
         print(f"scarab run: {getattr(exc, 'message', exc)}", file=sys.stderr)

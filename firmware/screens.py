@@ -220,14 +220,20 @@ def enrol(title: str, text: str, done: int, total: int) -> Image.Image:
     return image
 
 
+def qr_matrix(data: str, border: int = 1) -> list[list[bool]]:
+    """The QR code of ``data`` as rows of dark (True) modules, ``border`` light modules
+    round it; the OLED's join screen and the page's BG Stats code are drawn from it."""
+    code = qrcode.QRCode(border=border, error_correction=qrcode.constants.ERROR_CORRECT_L, box_size=1)
+    code.add_data(data)
+    code.make(fit=True)
+    return [list(row) for row in code.get_matrix()]
+
+
 def join(url: str, pin: str | None, hidden: str = "PIN: see the table") -> Image.Image:
     """A QR code of the page's address beside the table PIN: how phones join. Without a
     PIN (``None``) it is the public copy the page mirrors: ``hidden`` says where to look."""
     image, draw = _canvas()
-    code = qrcode.QRCode(border=1, error_correction=qrcode.constants.ERROR_CORRECT_L, box_size=1)
-    code.add_data(url)
-    code.make(fit=True)
-    matrix = code.get_matrix()
+    matrix = qr_matrix(url)
     scale = max(1, HEIGHT // len(matrix))
     offset = (HEIGHT - scale * len(matrix)) // 2
     side = 2 * offset + scale * len(matrix)

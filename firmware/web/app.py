@@ -9,12 +9,13 @@ get a 4xx with a message, never a 500.
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, HTTPException, Request, Response
+from fastapi import Depends, FastAPI, Header, HTTPException, Path, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.sse import EventSourceResponse, ServerSentEvent
@@ -25,11 +26,18 @@ from pydantic import BaseModel, ConfigDict, Field
 from engines import GAMES
 from engines.core import RuleError
 from engines.replay import LogError
-from firmware.store import StoreError
+from engines.tutankhamen.tiles import EDITIONS
+from firmware import export
+from firmware.store import GameRecord, StoreError
+from firmware.web import past
 from firmware.web.guards import BodyLimit, same_origin
 from firmware.web.hub import QuestionError, TableHub
+from firmware.web.photo import MAX_PHOTO, PhotoError, read_path
+from firmware.web.photo import TYPES as PHOTO_TYPES
+from firmware.web.setup import setup_choices
 from firmware.web.speech_routes import speech_router
 from firmware.web.stats_routes import StatsSource, stats_router
+from firmware.web.table_svg import tile_svg
 
 COOKIE = "scarab_session"
 STREAM_WAIT = 15.0  # seconds between keep-alive checks on the live stream
@@ -48,10 +56,38 @@ class ActionRequest(Strict):
 
 
 class NewGameRequest(Strict):
+    """A complete game-log header (DESIGN.md): the game, its players and the setup that
+    lies on the table. Each game's setup keys are judged by its engine, which names what
+    is wrong (its own code, as a 409) before anything is stored."""
+
     game: str = Field(description=f"one of {', '.join(GAMES)}")
-    edition: str | None = None
+    edition: str | None = Field(default=None, description="tutankhamen: otb2004 or amigo")
     players: list[str] = Field(min_length=2, max_length=6)
-    seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
+    seed: int | None = Field(default=None, ge=0, le=2**31 - 1, description="random when missing")
+    path: Any = Field(
+        default=None, description="tutankhamen: the tiles as laid, from the start to the pyramid"
+    )
+    mode: Any = Field(default=None, description='ankh, bann, gulogulo: "table" (default) or "full"')
+    target: Any = Field(default=None, description="ankh: the points to win (50, 100, 150)")
+    papyrus: Any = Field(
+        default=None, description='ankh: the starting papyrus {"rank": [...], "threshold": n}'
+    )
+    deck: Any = Field(default=None, description="ankh, bann: the box's cards (see docs/game-logs-*.md)")
+    variant: Any = Field(
+        default=None, description="bann: advanced, minus-points (or both); gulogulo: basic, adventurous, race"
+    )
+    adventures: Any = Field(default=None, description="bann: the adventure cards' values as laid")
+    chamber: Any = Field(default=None, description="bann: the king's chamber's value")
+    side: Any = Field(default=None, description="bann: the adventure cards' side a seeded setup lays")
+    board: Any = Field(
+        default=None, description="gulogulo: the board as data (docs/game-logs-gulogulo.md §4)"
+    )
+
+    def header(self) -> dict[str, Any]:
+        """The header as stored: the keys given, in the log's order, and a seed."""
+        header = {k: v for k, v in self.model_dump().items() if v is not None and k != "seed"}
+        header["seed"] = self.seed if self.seed is not None else secrets.randbelow(2**31)
+        return header
 
 
 class AnswerRequest(Strict):
@@ -76,7 +112,8 @@ def create_app(hub: TableHub) -> FastAPI:
         responses={400: {"model": Problem}, 422: {"model": Problem}},
         favicon_url="/static/favicon.svg",
     )
-    app.add_middleware(BodyLimit)  # a body over the limit is refused before it is parsed
+    # a body over the limit is refused before it is parsed; a photo may be a few MiB
+    app.add_middleware(BodyLimit, larger={"/api/path/read": MAX_PHOTO})
     static = resources.files("firmware.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     app.include_router(stats_router(StatsSource(hub.store.path, hub.store.db)))  # players' history
@@ -103,6 +140,19 @@ def create_app(hub: TableHub) -> FastAPI:
             raise HTTPException(401, {"code": "pin-required", "message": "enter the table PIN first"})
 
     changing = [Depends(session)]
+
+    async def photo_body(request: Request) -> bytes:
+        """A photo is changed-game-grade: the page's origin and the PIN session, and an
+        image type a form on another site cannot send."""
+        same_origin(request)
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind not in PHOTO_TYPES:
+            raise HTTPException(
+                415, {"code": "image-only", "message": "send the photo itself as image/jpeg or image/png"}
+            )
+        if not hub.authorised(request.cookies.get(COOKIE)):
+            raise HTTPException(401, {"code": "pin-required", "message": "enter the table PIN first"})
+        return await request.body()
 
     def judged(call: Any, *args: Any) -> dict[str, Any]:
         try:
@@ -152,6 +202,98 @@ def create_app(hub: TableHub) -> FastAPI:
         if hub.frame_png is None:
             raise HTTPException(404, {"code": "no-oled", "message": "no OLED frame to mirror"})
         return Response(hub.frame_png(), media_type="image/png", headers={"Cache-Control": "no-store"})
+
+    @app.get("/api/table", summary="The table as it lies now, drawn as SVG (for the page: JSON with the SVG)")
+    async def table() -> dict[str, Any]:
+        doc = hub.snapshot()
+        return {"game_id": doc["game_id"], "actions": doc["actions"], "svg": hub.table_svg()}
+
+    @app.get(
+        "/api/table.svg",
+        summary="The table as it lies now, drawn as SVG",
+        response_class=Response,
+        responses={200: {"content": {"image/svg+xml": {}}}},
+    )
+    async def table_picture() -> Response:
+        return Response(hub.table_svg(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+    @app.get(
+        "/api/tiles/{label}.svg",
+        summary="One Tutankhamen tile as the page draws it",
+        response_class=Response,
+        responses={200: {"content": {"image/svg+xml": {}}}, 404: {"model": Problem}},
+    )
+    async def tile_picture(label: str, edition: str = "otb2004") -> Response:
+        if edition not in EDITIONS or label not in EDITIONS[edition].tile_names():
+            raise HTTPException(
+                404, {"code": "unknown-tile", "message": f"no tile {label[:40]!r} in {edition[:20]!r}"}
+            )
+        svg = tile_svg(label, edition, hub.language)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+    def stored(game_id: int) -> GameRecord:
+        try:
+            return hub.store.load(game_id)
+        except StoreError:
+            raise HTTPException(
+                404, {"code": "unknown-game", "message": f"there is no game {game_id}"}
+            ) from None
+
+    @app.get("/api/games", summary="Past games, newest first: date, players, result, duration")
+    async def past_games() -> dict[str, Any]:
+        return {"games": past.games(hub.store)}
+
+    @app.get(
+        "/api/games/{game_id}", summary="A stored game as a read-only replay: its table and every action"
+    )
+    async def past_game(game_id: Annotated[int, Path(ge=1, le=2**62)]) -> dict[str, Any]:
+        stored(game_id)
+        return past.opened(hub.store, game_id, hub.language)
+
+    @app.get(
+        "/api/games/{game_id}/log.jsonl",
+        summary="A stored game's log (JSON Lines), to keep or replay",
+        response_class=Response,
+        responses={200: {"content": {"application/x-ndjson": {}}}},
+    )
+    async def past_log(game_id: Annotated[int, Path(ge=1, le=2**62)]) -> Response:
+        record = stored(game_id)
+        return Response(
+            "\n".join(record.log_lines()) + "\n",
+            media_type="application/x-ndjson",
+            headers={"Content-Disposition": f'attachment; filename="scarab-game-{game_id}.jsonl"'},
+        )
+
+    @app.get(
+        "/api/games/{game_id}/bgstats.json", summary="A finished game's BG Stats play (firmware/export.py)"
+    )
+    async def past_bgstats(game_id: Annotated[int, Path(ge=1, le=2**62)]) -> Response:
+        record = finished(game_id)
+        body = json.dumps(export.bgstats(record), ensure_ascii=False, indent=1)
+        disposition = f'attachment; filename="scarab-game-{game_id}-bgstats.json"'
+        return Response(body, media_type="application/json", headers={"Content-Disposition": disposition})
+
+    @app.get(
+        "/api/games/{game_id}/bgstats-qr.svg",
+        summary="The QR code of a finished game's BG Stats link",
+        response_class=Response,
+        responses={200: {"content": {"image/svg+xml": {}}}},
+    )
+    async def past_bgstats_qr(game_id: Annotated[int, Path(ge=1, le=2**62)]) -> Response:
+        record = finished(game_id)
+        return Response(past.qr_svg(past.bgstats_link(record)), media_type="image/svg+xml")
+
+    def finished(game_id: int) -> GameRecord:
+        record = stored(game_id)
+        if record.finished_at is None:
+            raise HTTPException(
+                409, {"code": "unfinished", "message": f"game {game_id} has not finished yet"}
+            )
+        return record
+
+    @app.get("/api/setup", summary="Every game's setup choices and defaults, and the Tutankhamen boxes")
+    async def setup() -> dict[str, Any]:
+        return setup_choices(hub.language)
 
     @app.get("/api/questions", summary="The tiles the camera asks the table to confirm before play")
     async def questions() -> dict[str, Any]:
@@ -223,12 +365,32 @@ def create_app(hub: TableHub) -> FastAPI:
         except StoreError as exc:  # the confirmed path's new game could not be stored
             raise HTTPException(409, {"code": "store", "message": str(exc)}) from None
 
-    @app.post("/api/game", dependencies=changing, summary="Start a new game at the table")
+    @app.post("/api/game", dependencies=changing, summary="Start a new game from a complete game-log header")
     async def new_game(body: NewGameRequest) -> dict[str, Any]:
-        header: dict[str, Any] = {"game": body.game, "players": body.players}
-        if body.edition is not None:
-            header["edition"] = body.edition
-        header["seed"] = body.seed if body.seed is not None else secrets.randbelow(2**31)
-        return judged(hub.new_game, header)
+        return judged(hub.new_game, body.header())
+
+    @app.post(
+        "/api/path/read",
+        summary="Read the Tutankhamen path in a photo of the table (the read-path document)",
+        openapi_extra={
+            "requestBody": {
+                "required": True,
+                "description": f"the photo itself (JPEG, PNG, WebP or BMP), at most {MAX_PHOTO // 2**20} MiB",
+                "content": {kind: {"schema": {"type": "string", "format": "binary"}} for kind in PHOTO_TYPES},
+            }
+        },
+        responses={409: {"model": Problem, "description": "no catalogue enrolled"}, 413: {"model": Problem}},
+    )
+    def read_photo(body: bytes = Depends(photo_body), edition: str | None = None) -> dict[str, Any]:
+        """The same reader and catalogue as ``scarab vision read-path``; nothing is changed,
+        the page opens the reading in its path editor for the table to confirm."""
+        if edition is not None and edition not in EDITIONS:
+            raise HTTPException(
+                422, {"code": "unknown-edition", "message": f"edition must be one of {sorted(EDITIONS)}"}
+            )
+        try:
+            return read_path(body, hub.catalogue(), edition)
+        except PhotoError as exc:
+            raise HTTPException(exc.status, {"code": exc.code, "message": exc.message}) from None
 
     return app

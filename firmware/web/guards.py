@@ -20,7 +20,8 @@ MAX_BODY = 64 * 1024  # bytes; the largest real request (a new game's header) is
 
 
 def _too_large_detail(limit: int) -> dict[str, str]:
-    return {"code": "too-large", "message": f"the request body is over {limit // 1024} KiB"}
+    size = f"{limit // 1024} KiB" if limit < 1024 * 1024 else f"{limit // (1024 * 1024)} MiB"
+    return {"code": "too-large", "message": f"the request body is over {size}"}
 
 
 class BodyTooLarge(HTTPException):
@@ -39,17 +40,19 @@ class BodyLimit:
     """Refuse bodies over ``limit`` bytes with 413: at once when Content-Length says so,
     and while reading when the body is chunked or its length understated."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY, larger: dict[str, int] | None = None) -> None:
         self.app = app
         self.limit = limit
+        self.larger = larger or {}  # path -> its own limit: a photo upload is megabytes, not KiB
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.limit)
         declared = _content_length(scope)
-        if declared is not None and declared > self.limit:
-            await _send(send, *_too_large(self.limit))
+        if declared is not None and declared > limit:
+            await _send(send, *_too_large(limit))
             return
         received = 0
         started = False
@@ -59,8 +62,8 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.limit:
-                    raise BodyTooLarge(self.limit)
+                if received > limit:
+                    raise BodyTooLarge(limit)
             return message
 
         async def watched(message: Message) -> None:
@@ -72,7 +75,7 @@ class BodyLimit:
             await self.app(scope, counted, watched)
         except BodyTooLarge:
             if not started:
-                await _send(send, *_too_large(self.limit))
+                await _send(send, *_too_large(limit))
 
 
 def _content_length(scope: Scope) -> int | None:

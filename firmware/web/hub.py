@@ -22,6 +22,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from engines import new_game
@@ -30,6 +31,7 @@ from engines.replay import document, replay
 from engines.wording import render_action, render_details, render_scoring
 from firmware.referee import Change, Referee
 from firmware.store import Store
+from firmware.web.table_svg import table_svg
 
 KEEP = 500  # updates kept for reconnecting pages
 _EVENT_ID = re.compile(r"([0-9a-f]{8})-([0-9]{1,12})", re.ASCII)
@@ -60,6 +62,13 @@ class Lockout:
 
     def succeeded(self, client: str) -> None:
         self.wrong.pop(client, None)
+
+
+def _state_catalogue() -> Path:
+    """The catalogue ``scarab vision enroll`` saves by default."""
+    from firmware.vision_cmd import default_catalog
+
+    return default_catalog("tutankhamen")
 
 
 class QuestionError(Exception):
@@ -160,9 +169,13 @@ class TableHub:
         self.boot = secrets.token_hex(4)  # this run's part of every stream id
         self.notices = notices
         self.on_new_game: list[Callable[[Referee], None]] = []
+        # the enrolled Tutankhamen faces a phone's photo of the path is read with
+        self.catalogue: Callable[[], Path] = _state_catalogue
         self._waiters: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
         self._history: list[dict[str, Any]] = []
         self._history_at = -1  # the update the history was worded for
+        self._svg = ""
+        self._svg_at = -1  # the update the table's picture was drawn for
         self._waiters_lock = threading.Lock()  # only ever held for a set operation, never across an await
         self.referee = referee
         referee.subscribe(self._record)
@@ -203,6 +216,13 @@ class TableHub:
             }
             for n, event in enumerate(scored, start=1)
         ]
+
+    def table_svg(self) -> str:
+        """The table as it lies now, drawn once per change and shared by every page."""
+        if self._svg_at != self.seq:
+            self._svg = table_svg(self._doc, self.language, self.referee.header)
+            self._svg_at = self.seq
+        return self._svg
 
     def label(self, action: Action, state: GameState | None = None) -> str:
         """A button's words for one of the choices the player to act has."""

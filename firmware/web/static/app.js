@@ -15,7 +15,19 @@ const WORDS = {
         "confirm-pin": "Unlock with the table PIN below to answer.", "confirm-tile": "Tile at index {i}",
         "something-else": "Something else…", "tile-alt": "The tile at index {i} as the camera sees it",
         "confirm-card-title": "Confirm the card", "confirm-card-hint": "The camera is unsure of this card. Tap what it is:",
-        "confirm-card": "Card laid in {p}'s row", "confirm-papyrus": "The new top papyrus", "card-alt": "The card as the camera sees it" },
+        "confirm-card": "Card laid in {p}'s row", "confirm-papyrus": "The new top papyrus", "card-alt": "The card as the camera sees it",
+        table: "Table", keep: "Keep the result", past: "Past games", close: "Close", path: "The path, from the start to the pyramid",
+        "pe-undo": "Undo tile", "pe-clear": "Clear", "pe-photo": "Read from a photo", mode: "Mode", target: "Points to win",
+        papyrus: "Starting papyrus: colours from ×2 to ×−1, and its threshold", threshold: "Threshold", variant: "Variant",
+        adventures: "Adventure cards as laid, then the king's chamber", board: "The board (as data)",
+        "pe-laid": "{n} of {total} tiles laid", "pe-random": "No tile laid: Scarab lays a random path.",
+        "pe-confirm": "{n} to confirm: tap each marked tile", "pe-reading": "Reading the photo…",
+        "pe-read": "Read {n} tiles from the photo.", "pe-incomplete": "The photo did not show the whole path: add the rest.",
+        "pe-unsure": "Tile {i}: the camera is unsure. Is it:", "pe-replace": "Tap a tile below to put at place {i}.",
+        "pe-left": "{n} left", "chamber": "King's chamber", "unlock-to-take": "Unlock with the table PIN to take tiles.",
+        "not-takeable": "Tile {i} cannot be taken now.", cancel: "Cancel", won: "won", "no-winner": "unfinished",
+        "min": "min", open: "Open", "bgstats": "Log in BG Stats", "bgstats-file": "BG Stats file", "log-file": "Game log",
+        "bgstats-qr": "Scan to log this play in BG Stats", "no-past": "No games stored yet." },
   de: { scores: "Punkte", player: "Spieler", points: "Punkte", coins: "Münzen übrig", to_goal: "Bis zum Ziel",
         "your-move": "Züge", "pin-label": "Tisch-PIN — die Menütaste am Tisch drücken, bis das OLED sie zeigt",
         unlock: "Freischalten", undo: "Letzten Zug zurück",
@@ -27,7 +39,19 @@ const WORDS = {
         "confirm-pin": "Zum Antworten unten mit der Tisch-PIN freischalten.", "confirm-tile": "Feld {i}",
         "something-else": "Etwas anderes…", "tile-alt": "Feld {i}, wie die Kamera es sieht",
         "confirm-card-title": "Karte bestätigen", "confirm-card-hint": "Bei dieser Karte ist die Kamera unsicher. Antippen, welche es ist:",
-        "confirm-card": "Karte in {p}s Reihe", "confirm-papyrus": "Der neue oberste Papyrus", "card-alt": "Die Karte, wie die Kamera sie sieht" },
+        "confirm-card": "Karte in {p}s Reihe", "confirm-papyrus": "Der neue oberste Papyrus", "card-alt": "Die Karte, wie die Kamera sie sieht",
+        table: "Tisch", keep: "Ergebnis festhalten", past: "Frühere Spiele", close: "Schließen", path: "Der Weg, vom Start bis zur Pyramide",
+        "pe-undo": "Plättchen zurück", "pe-clear": "Leeren", "pe-photo": "Aus einem Foto lesen", mode: "Modus", target: "Punkte zum Sieg",
+        papyrus: "Start-Papyrus: Farben von ×2 bis ×−1 und seine Schwelle", threshold: "Schwelle", variant: "Variante",
+        adventures: "Abenteuerkarten wie ausgelegt, dann die Königskammer", board: "Der Spielplan (als Daten)",
+        "pe-laid": "{n} von {total} Plättchen gelegt", "pe-random": "Kein Plättchen gelegt: Scarab legt einen zufälligen Weg.",
+        "pe-confirm": "{n} zu bestätigen: markierte Plättchen antippen", "pe-reading": "Foto wird gelesen…",
+        "pe-read": "{n} Plättchen aus dem Foto gelesen.", "pe-incomplete": "Das Foto zeigt nicht den ganzen Weg: den Rest ergänzen.",
+        "pe-unsure": "Feld {i}: die Kamera ist unsicher. Ist es:", "pe-replace": "Unten ein Plättchen für Feld {i} antippen.",
+        "pe-left": "noch {n}", "chamber": "Königskammer", "unlock-to-take": "Mit der Tisch-PIN freischalten, um Plättchen zu nehmen.",
+        "not-takeable": "Feld {i} kann jetzt nicht genommen werden.", cancel: "Abbrechen", won: "gewinnt", "no-winner": "nicht beendet",
+        "min": "Min.", open: "Öffnen", "bgstats": "In BG Stats eintragen", "bgstats-file": "BG-Stats-Datei", "log-file": "Spielprotokoll",
+        "bgstats-qr": "Scannen, um die Partie in BG Stats einzutragen", "no-past": "Noch keine Spiele gespeichert." },
   nl: { scores: "Scores", player: "Speler", points: "Punten", coins: "Munten over", to_goal: "Tot het doel",
         "your-move": "Zetten", "pin-label": "Tafel-PIN — druk op de menuknop van de tafel tot het OLED hem toont",
         unlock: "Ontgrendelen", undo: "Laatste zet terug",
@@ -39,7 +63,19 @@ const WORDS = {
         "confirm-pin": "Ontgrendel hieronder met de tafel-PIN om te antwoorden.", "confirm-tile": "Positie {i}",
         "something-else": "Iets anders…", "tile-alt": "Positie {i} zoals de camera die ziet",
         "confirm-card-title": "Kaart bevestigen", "confirm-card-hint": "Over deze kaart twijfelt de camera. Tik aan welke het is:",
-        "confirm-card": "Kaart in de rij van {p}", "confirm-papyrus": "De nieuwe bovenste papyrus", "card-alt": "De kaart zoals de camera die ziet" },
+        "confirm-card": "Kaart in de rij van {p}", "confirm-papyrus": "De nieuwe bovenste papyrus", "card-alt": "De kaart zoals de camera die ziet",
+        table: "Tafel", keep: "Uitslag bewaren", past: "Eerdere spellen", close: "Sluiten", path: "Het pad, van de start tot de piramide",
+        "pe-undo": "Tegel terug", "pe-clear": "Leegmaken", "pe-photo": "Uit een foto lezen", mode: "Modus", target: "Punten om te winnen",
+        papyrus: "Start-papyrus: kleuren van ×2 tot ×−1 en de drempel", threshold: "Drempel", variant: "Variant",
+        adventures: "Avonturenkaarten zoals gelegd, dan de koningskamer", board: "Het bord (als gegevens)",
+        "pe-laid": "{n} van {total} tegels gelegd", "pe-random": "Geen tegel gelegd: Scarab legt een willekeurig pad.",
+        "pe-confirm": "{n} te bevestigen: tik op elke gemarkeerde tegel", "pe-reading": "Foto wordt gelezen…",
+        "pe-read": "{n} tegels uit de foto gelezen.", "pe-incomplete": "De foto toont niet het hele pad: vul de rest aan.",
+        "pe-unsure": "Positie {i}: de camera twijfelt. Is het:", "pe-replace": "Tik hieronder een tegel voor positie {i}.",
+        "pe-left": "nog {n}", "chamber": "Koningskamer", "unlock-to-take": "Ontgrendel met de tafel-PIN om tegels te nemen.",
+        "not-takeable": "Positie {i} kan nu niet genomen worden.", cancel: "Annuleren", won: "wint", "no-winner": "niet af",
+        "min": "min", open: "Openen", "bgstats": "In BG Stats vastleggen", "bgstats-file": "BG Stats-bestand", "log-file": "Spelverslag",
+        "bgstats-qr": "Scan om deze partij in BG Stats vast te leggen", "no-past": "Nog geen spellen opgeslagen." },
 };
 const GAMES = { tutankhamen: "Tutankhamen", ankh: "Ankh", bann: "Im Bann der Pyramide", gulogulo: "Pharaoh's Gulo Gulo" };
 // Servers before scorings became objects sent headlines with this word in front.
@@ -51,7 +87,12 @@ let current = null;
 let correcting = false;
 // Each list is drawn from the newest request only: a fetch started for an older state
 // (or before the PIN or the correction mode changed) finds its number outdated and is dropped.
-const drawing = { moves: 0, history: 0, questions: 0 };
+const drawing = { moves: 0, history: 0, questions: 0, table: 0, past: 0, finished: 0 };
+// The new-game form's choices (GET /api/setup), and the path editor's tiles as laid so far:
+// each {label, unsure, candidates}; `selected` is the place the next picked tile goes to.
+let setup = null;
+const editor = { tiles: [], selected: null, note: "" };
+let pastKey = "";
 // The error banner: the stream being down, the last request that failed, and device problems.
 const problems = { offline: false, request: "", devices: [] };
 const $ = (id) => document.getElementById(id);
@@ -297,7 +338,352 @@ function render(doc) {
   renderQuestions(doc);
   renderMoves(doc);
   renderHistory();
+  renderTable(doc);
+  renderFinished(doc);
+  const key = `${doc.game_id}-${doc.finished}`;
+  if (key !== pastKey) { pastKey = key; renderPast(); }
   $("oled").src = `/api/oled.png?n=${doc.actions}-${Date.now()}`;
+}
+
+// ------------------------------------------------------------------ the table as it lies
+
+// The server draws the table (every name escaped there); tapping a tile offers its take.
+async function renderTable(doc) {
+  const mine = ++drawing.table;
+  let data;
+  try {
+    data = await getJSON("/api/table");
+  } catch (err) {
+    if (mine === drawing.table) failed(err);
+    return;
+  }
+  if (mine !== drawing.table) return;
+  $("table").innerHTML = data.svg;
+  $("tile-offer").hidden = true;
+  for (const tile of $("table").querySelectorAll("g.tile[data-index]")) {
+    tile.addEventListener("click", () => offerTake(tile));
+  }
+}
+
+async function offerTake(tile) {
+  const index = Number(tile.dataset.index);
+  const box = $("tile-offer");
+  for (const other of $("table").querySelectorAll("g.picked")) other.classList.remove("picked");
+  tile.classList.add("picked");
+  box.hidden = false;
+  if (!authorised) {
+    box.replaceChildren(el("p", t("unlock-to-take"), "hint"));
+    return;
+  }
+  let legal;
+  try { legal = await getJSON("/api/legal"); } catch (err) { failed(err); return; }
+  const i = legal.actions.findIndex((a) => a.move === "take" && a.index === index);
+  const cancel = el("button", t("cancel"), "secondary");
+  cancel.type = "button";
+  cancel.addEventListener("click", () => { box.hidden = true; tile.classList.remove("picked"); });
+  if (i < 0) {
+    box.replaceChildren(el("p", t("not-takeable").replace("{i}", index), "hint"), cancel);
+    return;
+  }
+  const take = el("button", legal.labels[i] || describe(legal.actions[i], current), "take-offer");
+  take.dataset.index = index;
+  take.addEventListener("click", async () => {
+    try {
+      await post("/api/actions", { action: legal.actions[i] });
+      box.hidden = true;
+      succeeded();
+    } catch (err) { failed(err); }
+  });
+  box.replaceChildren(take, cancel);
+}
+
+// ------------------------------------------------------------------ keeping the result
+
+function resultLinks(game) {
+  const box = el("div", undefined, "links");
+  const links = game.links || {};
+  if (links.bgstats_link) {
+    const log = el("a", t("bgstats"), "button");
+    log.href = links.bgstats_link;
+    log.rel = "noopener";
+    const qr = el("img", undefined, "qr");
+    qr.src = links.bgstats_qr;
+    qr.alt = t("bgstats-qr");
+    const file = el("a", t("bgstats-file"), "button secondary");
+    file.href = links.bgstats;
+    file.download = "";
+    box.append(log, qr, file);
+  }
+  const logFile = el("a", t("log-file"), "button secondary");
+  logFile.href = links.log;
+  logFile.download = "";
+  box.append(logFile);
+  return box;
+}
+
+async function renderFinished(doc) {
+  const mine = ++drawing.finished;
+  if (!doc.finished) {
+    $("finished").hidden = true;
+    return;
+  }
+  let game;
+  try { game = await getJSON(`/api/games/${doc.game_id}`); } catch (err) { failed(err); return; }
+  if (mine !== drawing.finished) return;
+  $("finished-links").replaceChildren(resultLinks(game));
+  $("finished").hidden = false;
+}
+
+// ------------------------------------------------------------------ past games
+
+function resultText(game) {
+  if (!game.finished) return t("no-winner");
+  const points = Object.entries(game.scores || {}).map(([p, n]) => `${p} ${n}`).join(", ");
+  return `${game.winners.join(", ")} ${t("won")}${points ? " · " + points : ""}`;
+}
+
+async function renderPast() {
+  const mine = ++drawing.past;
+  let data;
+  try { data = await getJSON("/api/games"); } catch (err) { if (mine === drawing.past) failed(err); return; }
+  if (mine !== drawing.past) return;
+  if (!data.games.length) { $("past").replaceChildren(el("li", t("no-past"), "hint")); return; }
+  $("past").replaceChildren(...data.games.map((game) => {
+    const item = el("li");
+    item.dataset.id = game.id;
+    const when = new Date(game.started_at).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+    const head = el("span", `${GAMES[game.game] || game.game} · ${when} · ${game.duration_min} ${t("min")}`, "when");
+    const who = el("span", `${game.players.join(", ")} — ${resultText(game)}`, "who");
+    const open = el("button", t("open"), "secondary");
+    open.type = "button";
+    open.addEventListener("click", () => openReplay(game.id));
+    item.append(head, who, open);
+    return item;
+  }));
+}
+
+async function openReplay(id) {
+  let game;
+  try { game = await getJSON(`/api/games/${id}`); } catch (err) { failed(err); return; }
+  $("replay-title").textContent = `${GAMES[game.game] || game.game} #${game.id}`;
+  $("replay-result").textContent = `${game.players.join(", ")} — ${resultText(game)} · ${game.duration_min} ${t("min")}`;
+  $("replay-table").innerHTML = game.svg;
+  $("replay-links").replaceChildren(resultLinks(game));
+  $("replay-history").replaceChildren(...game.history.map((entry) => {
+    const item = el("li", entry.text);
+    item.value = entry.n;
+    return item;
+  }));
+  $("replay").hidden = false;
+  $("replay").scrollIntoView();
+}
+
+// ------------------------------------------------------------------ a new game's setup
+
+function options(select, values, name) {
+  select.replaceChildren(...values.map((v) => new Option(name ? name(v) : String(v), String(v))));
+}
+
+function numberInput(value, label) {
+  const input = el("input");
+  input.type = "number";
+  input.min = "1";
+  input.max = "99";
+  input.inputMode = "numeric";
+  input.value = value;
+  input.setAttribute("aria-label", label);
+  return input;
+}
+
+function buildSetup() {
+  const g = setup.games;
+  const eds = g.tutankhamen.editions;
+  options($("ng-edition"), Object.keys(eds), (ed) => eds[ed].title);
+  $("ng-edition").value = g.tutankhamen.defaults.edition;
+  options($("ng-ankh-mode"), g.ankh.modes);
+  options($("ng-target"), g.ankh.targets);
+  $("ng-target").value = g.ankh.defaults.target;
+  const papyrus = g.ankh.defaults.papyrus;
+  $("ng-rank").replaceChildren(...["×2", "×1", "×0", "×−1"].map((factor, k) => {
+    const select = el("select");
+    select.setAttribute("aria-label", factor);
+    options(select, g.ankh.colours, (c) => `${factor} ${c}`);
+    select.value = papyrus.rank[k];
+    return select;
+  }));
+  $("ng-threshold").value = papyrus.threshold;
+  options($("ng-bann-mode"), g.bann.modes);
+  const d = g.bann.defaults;
+  $("ng-adventures").replaceChildren(
+    ...d.adventures.map((v, k) => numberInput(v, `${t("adventures")} ${k + 1}`)),
+    numberInput(d.chamber, t("chamber")),
+  );
+  $("ng-adventures").lastChild.classList.add("chamber");
+  $("ng-bann-variants").replaceChildren(...g.bann.variants.map((v) => {
+    const label = el("label", undefined, "check");
+    const box = el("input");
+    box.type = "checkbox";
+    box.value = v;
+    label.append(box, ` ${v}`);
+    return label;
+  }));
+  options($("ng-gulo-variant"), g.gulogulo.variants);
+  options($("ng-gulo-mode"), g.gulogulo.modes);
+  $("ng-board").value = JSON.stringify(g.gulogulo.defaults.board, null, 1);
+  showSetup();
+}
+
+function showSetup() {
+  const game = $("ng-game").value;
+  for (const fieldset of document.querySelectorAll("fieldset.setup")) fieldset.hidden = fieldset.dataset.game !== game;
+  $("ng-start").disabled = false;
+  if (game === "tutankhamen") drawEditor();
+}
+
+function boxTiles() {
+  return setup.games.tutankhamen.editions[$("ng-edition").value].tiles;
+}
+
+function tileImage(label, name) {
+  const img = el("img");
+  img.src = `/api/tiles/${encodeURIComponent(label)}.svg?edition=${$("ng-edition").value}`;
+  img.alt = name;
+  img.width = 40;
+  img.height = 40;
+  return img;
+}
+
+// The path editor: the path drawn as it grows, the box's tiles with how many are left,
+// and the tiles a photo's reading was unsure of, marked until someone confirms them.
+function drawEditor() {
+  if (!setup) return;
+  const tiles = boxTiles();
+  const named = Object.fromEntries(tiles.map((tile) => [tile.label, tile]));
+  const used = {};
+  for (const tile of editor.tiles) if (tile.label) used[tile.label] = (used[tile.label] || 0) + 1;
+  const total = tiles.reduce((sum, tile) => sum + tile.count, 0);
+  const unsure = editor.tiles.filter((tile) => tile.unsure).length;
+  const words = [editor.tiles.length ? t("pe-laid").replace("{n}", editor.tiles.length).replace("{total}", total) : t("pe-random")];
+  if (unsure) words.push(t("pe-confirm").replace("{n}", unsure));
+  if (editor.note) words.push(editor.note);
+  $("pe-status").textContent = words.join(" · ");
+  $("pe-path").replaceChildren(...editor.tiles.map((tile, i) => {
+    const place = el("button", undefined, "pe-tile");
+    place.type = "button";
+    place.dataset.index = i;
+    if (tile.label) place.dataset.label = tile.label;
+    place.classList.toggle("unsure", tile.unsure);
+    place.classList.toggle("selected", editor.selected === i);
+    if (tile.label) place.append(tileImage(tile.label, named[tile.label] ? named[tile.label].name : tile.label));
+    else place.append(el("span", "?", "unknown"));
+    place.append(el("span", String(i), "at"));
+    place.addEventListener("click", () => {
+      editor.selected = editor.selected === i ? null : i;
+      drawEditor();
+    });
+    return place;
+  }));
+  const chosen = editor.selected === null ? null : editor.tiles[editor.selected];
+  const ask = $("pe-unsure");
+  ask.hidden = chosen === null;
+  if (chosen) {
+    const question = chosen.unsure ? "pe-unsure" : "pe-replace";
+    ask.replaceChildren(el("p", t(question).replace("{i}", editor.selected), "hint"),
+      ...chosen.candidates.filter((label) => named[label]).map((label) => {
+        const button = el("button", named[label].name, "candidate");
+        button.type = "button";
+        button.dataset.label = label;
+        button.addEventListener("click", () => pick(label));
+        return button;
+      }));
+  }
+  const ended = editor.tiles.length && named[editor.tiles.at(-1).label] && named[editor.tiles.at(-1).label].last;
+  $("pe-picker").replaceChildren(...tiles.map((tile) => {
+    const left = tile.count - (used[tile.label] || 0);
+    const button = el("button", undefined, "pe-pick");
+    button.type = "button";
+    button.dataset.label = tile.label;
+    button.setAttribute("aria-label", `${tile.name}: ${t("pe-left").replace("{n}", left)}`);
+    button.title = tile.name;
+    button.append(tileImage(tile.label, tile.name), el("span", t("pe-left").replace("{n}", left), "left"));
+    const replacing = chosen && chosen.label === tile.label;
+    button.disabled = !replacing && (left <= 0 || (chosen === null && ended));
+    button.addEventListener("click", () => pick(tile.label));
+    return button;
+  }));
+  $("ng-start").disabled = $("ng-game").value === "tutankhamen" && unsure > 0;
+}
+
+function pick(label) {
+  const tile = { label, unsure: false, candidates: [] };
+  if (editor.selected !== null) editor.tiles[editor.selected] = tile;
+  else editor.tiles.push(tile);
+  const next = editor.tiles.findIndex((other) => other.unsure);
+  editor.selected = next >= 0 ? next : null;
+  editor.note = "";
+  drawEditor();
+}
+
+// A reading of the table (the read-path document) opened in the editor: the tiles it
+// could not name are marked and offered with the reader's two likeliest faces.
+function openReading(doc) {
+  const asked = Object.fromEntries((doc.unreadable || []).map((u) => [u.index, u.candidates || []]));
+  editor.tiles = doc.tiles.map((tile, i) => ({ label: tile.label, unsure: tile.label === null, candidates: asked[i] || [] }));
+  const next = editor.tiles.findIndex((tile) => tile.unsure);
+  editor.selected = next >= 0 ? next : null;
+  editor.note = doc.complete ? t("pe-read").replace("{n}", doc.tiles.length) : t("pe-incomplete");
+  drawEditor();
+}
+
+async function readPhoto() {
+  const file = $("pe-photo").files[0];
+  if (!file) return;
+  editor.note = t("pe-reading");
+  drawEditor();
+  try {
+    const response = await fetch(`/api/path/read?edition=${$("ng-edition").value}`, {
+      method: "POST", headers: { "Content-Type": file.type || "image/jpeg" }, credentials: "same-origin", body: file,
+    });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error((data.error && data.error.message) || response.statusText);
+    openReading(data);
+    succeeded();
+  } catch (err) {
+    editor.note = "";
+    drawEditor();
+    failed(err);
+  }
+  $("pe-photo").value = "";
+}
+
+// The new game's complete header: the engine judges it before anything is stored.
+function newHeader() {
+  const game = $("ng-game").value;
+  const body = { game, players: $("ng-players").value.split(",").map((p) => p.trim()).filter(Boolean) };
+  if (game === "tutankhamen") {
+    body.edition = $("ng-edition").value;
+    if (editor.tiles.length) body.path = editor.tiles.map((tile) => tile.label);
+  } else if (game === "ankh") {
+    body.mode = $("ng-ankh-mode").value;
+    body.target = Number($("ng-target").value);
+    if (body.mode === "table") {
+      body.papyrus = { rank: [...$("ng-rank").querySelectorAll("select")].map((s) => s.value),
+        threshold: Number($("ng-threshold").value) };
+    }
+  } else if (game === "bann") {
+    body.mode = $("ng-bann-mode").value;
+    const values = [...$("ng-adventures").querySelectorAll("input")].map((input) => Number(input.value));
+    body.chamber = values.pop();
+    body.adventures = values;
+    const variants = [...$("ng-bann-variants").querySelectorAll("input:checked")].map((box) => box.value);
+    if (variants.length) body.variant = variants;
+  } else if (game === "gulogulo") {
+    body.variant = $("ng-gulo-variant").value;
+    body.mode = $("ng-gulo-mode").value;
+    const board = JSON.parse($("ng-board").value);
+    if (JSON.stringify(board) !== JSON.stringify(setup.games.gulogulo.defaults.board)) body.board = board;
+  }
+  return body;
 }
 
 function translate() {
@@ -341,13 +727,25 @@ async function start() {
   });
   $("correct").addEventListener("click", () => { correcting = !correcting; if (current) renderMoves(current); });
   $("new-game-open").addEventListener("click", () => { $("new-game").hidden = !$("new-game").hidden; });
+  $("ng-game").addEventListener("change", showSetup);
+  $("ng-edition").addEventListener("change", () => { editor.tiles = []; editor.selected = null; drawEditor(); });
+  $("pe-undo").addEventListener("click", () => { editor.tiles.pop(); editor.selected = null; drawEditor(); });
+  $("pe-clear").addEventListener("click", () => { editor.tiles = []; editor.selected = null; editor.note = ""; drawEditor(); });
+  $("pe-photo").addEventListener("change", readPhoto);
+  $("replay-close").addEventListener("click", () => { $("replay").hidden = true; });
   $("new-game").addEventListener("submit", async (event) => {
     event.preventDefault();
-    const game = $("ng-game").value;
-    const body = { game, players: $("ng-players").value.split(",").map((p) => p.trim()).filter(Boolean) };
-    if (game === "tutankhamen") body.edition = $("ng-edition").value;
-    try { await post("/api/game", body); $("new-game").hidden = true; succeeded(); } catch (err) { failed(err); }
+    try {
+      await post("/api/game", newHeader());
+      $("new-game").hidden = true;
+      editor.tiles = [];
+      editor.selected = null;
+      editor.note = "";
+      drawEditor();
+      succeeded();
+    } catch (err) { failed(err); }
   });
+  try { setup = await getJSON("/api/setup"); buildSetup(); } catch (err) { failed(err); }
   connect();
 }
 

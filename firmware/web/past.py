@@ -1,0 +1,102 @@
+"""Past games for the page: the store's games listed (date, players, result, duration),
+any one opened as a read-only replay, and a finished one's result kept: its log, its BG
+Stats play and the QR code of the link that logs it in BG Stats.
+
+The BG Stats play itself is firmware/export.py's (one place decides that format); this
+module only serves it and draws its link as a QR code with the OLED's own QR code.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import quote
+
+from engines.replay import document, replay
+from engines.wording import render_action
+from firmware import export
+from firmware.screens import qr_matrix
+from firmware.store import GameRecord, Store
+from firmware.web.table_svg import table_svg
+
+BGSTATS_CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
+
+
+def summary(record: GameRecord) -> dict[str, Any]:
+    """One line of the list: when, who, how it ended and how long it took."""
+    result = record.result or {}
+    return {
+        "id": record.id,
+        "game": record.game,
+        "edition": record.header.get("edition"),
+        "players": list(record.header.get("players", [])),
+        "started_at": record.started_at,
+        "finished_at": record.finished_at,
+        "finished": record.finished_at is not None,
+        "winners": list(result.get("winners", [])),
+        "scores": dict(result.get("scores", {})),
+        "duration_min": export.duration_minutes(record),
+    }
+
+
+def games(store: Store, limit: int = 100) -> list[dict[str, Any]]:
+    """The newest ``limit`` games, newest first. A game's duration needs its action times,
+    so each listed game is loaded once."""
+    return [summary(store.load(record.id)) for record in store.games()[:limit]]
+
+
+def opened(store: Store, game_id: int, lang: str) -> dict[str, Any]:
+    """A stored game as a read-only replay: its summary, the replay document (prompt and
+    scores in ``lang``), the table as it was left and every action in words."""
+    record = store.load(game_id)
+    lines = record.log_lines()
+    result = replay(lines)
+    doc = document(result, lang)
+    doc.pop("events", None)
+    state = replay(lines[:1]).state
+    history = []
+    for n, action in enumerate(record.actions, start=1):
+        history.append({"n": n, "text": render_action(action, state, lang)})
+        state.apply(action)
+    return {
+        **summary(record),
+        "document": doc,
+        "svg": table_svg(doc, lang, record.header),
+        "history": history,
+        "links": links(record),
+    }
+
+
+def links(record: GameRecord) -> dict[str, str]:
+    """Where the page finds the game's log and, once it is finished, its BG Stats play."""
+    found = {"log": f"/api/games/{record.id}/log.jsonl"}
+    if record.finished_at is not None:
+        found |= {
+            "bgstats": f"/api/games/{record.id}/bgstats.json",
+            "bgstats_link": bgstats_link(record),
+            "bgstats_qr": f"/api/games/{record.id}/bgstats-qr.svg",
+        }
+    return found
+
+
+def bgstats_link(record: GameRecord) -> str:
+    """BG Stats' createPlay link carrying the play export.py builds."""
+    play = export.bgstats(record)
+    return BGSTATS_CREATE_PLAY + quote(json.dumps(play, ensure_ascii=False, separators=(",", ":")), safe="")
+
+
+def qr_svg(text: str, module: int = 4) -> str:
+    """A QR code as SVG: dark modules on a light field, as phones read them best."""
+    matrix = qr_matrix(text, border=4)
+    side = len(matrix) * module
+    dark = "".join(
+        f"M{x * module} {y * module}h{module}v{module}h-{module}z"
+        for y, row in enumerate(matrix)
+        for x, on in enumerate(row)
+        if on
+    )
+    return (
+        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {side} {side}' width='{side}' height='{side}' "
+        f"shape-rendering='crispEdges'><rect width='{side}' height='{side}' fill='#fff'/>"
+        f"<path d='{dark}' fill='#000'/></svg>"
+    )
