@@ -1,6 +1,6 @@
 """`python -m bench [NAME] [options]` — every benchmark, or the one named: engine, appliance, web,
-sensor, service, vision, cards, photoreal, stats, speech (`sensor`, `vision` and `cards` take minutes and
-run only when named;
+sensor, service, vision, cards, photoreal, stats, speech, venue (`sensor`, `vision` and `cards` take
+minutes and run only when named;
 `photoreal` renders the photoreal set with Blender for `vision`/`cards --source photoreal DIR`)."""
 
 import os
@@ -9,7 +9,7 @@ import sys
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):  # as `scarab` runs: see firmware/cli.py
     os.environ.setdefault(_var, "1")
 
-from bench import appliance, cards, engine, sensor, service, speech, stats, vision, web  # noqa: E402 (after the env)
+from bench import appliance, cards, engine, sensor, service, speech, stats, venue, vision, web  # noqa: E402
 from bench.photoreal import make as photoreal  # noqa: E402
 
 BENCHES = {
@@ -23,6 +23,7 @@ BENCHES = {
     "photoreal": photoreal.main,
     "stats": stats.main,
     "speech": speech.main,
+    "venue": venue.main,
 }
 
 if __name__ == "__main__":

@@ -199,7 +199,17 @@ def listen_problem(host: str, port: int) -> str | None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from firmware import doctor, games_cmd, replay_cmd, run, sensor_cmd, simulate, stats_cmd, vision_cmd
+    from firmware import (
+        doctor,
+        games_cmd,
+        replay_cmd,
+        run,
+        sensor_cmd,
+        simulate,
+        stats_cmd,
+        venue,
+        vision_cmd,
+    )
 
     parser = ScarabParser(prog="scarab", description="Scarab, the table referee and scorekeeper.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -211,6 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
     vision_cmd.add_parser(sub)
     doctor.add_parser(sub)
     stats_cmd.add_parser(sub)
+    venue.add_parser(sub)
     return parser
 
 

@@ -127,6 +127,22 @@ class Speech:
 
 
 @dataclass
+class Mqtt:
+    """The venue feed (docs/venue.md): off unless a broker is named."""
+
+    host: str = ""  # the broker's address; empty: no feed
+    port: int = 1883  # 8883 is usual with TLS
+    table: str = ""  # this table's name in the topics (letters, digits, - and _); empty: the host name
+    username: str = ""
+    password: str = ""
+    tls: bool = False
+    ca_file: str = ""  # TLS: the CA certificate to trust; empty: the system's
+    discovery: bool = True  # Home Assistant MQTT discovery
+    discovery_prefix: str = "homeassistant"
+    keepalive: int = 15  # seconds; the broker says the table is offline after 1.5 times this
+
+
+@dataclass
 class Config:
     table: Table = field(default_factory=Table)
     store: Store = field(default_factory=Store)
@@ -137,6 +153,7 @@ class Config:
     sensor: Sensor = field(default_factory=Sensor)
     web: Web = field(default_factory=Web)
     speech: Speech = field(default_factory=Speech)
+    mqtt: Mqtt = field(default_factory=Mqtt)
     source: str = "defaults"  # where it was read from (not a key)
 
     def store_path(self) -> Path:
@@ -182,6 +199,8 @@ RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("web", "port"): (0, 65535),
     ("speech", "volume"): (0, 100),
     ("speech", "rate_wpm"): (80, 450),
+    ("mqtt", "port"): (1, 65535),
+    ("mqtt", "keepalive"): (5, 3600),
 }
 
 

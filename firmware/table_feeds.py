@@ -59,10 +59,20 @@ class Feeds:
         self.follow(app.referee)
         if self.announcer is not None:
             self.announcer.turn(app.referee)  # whose turn it is, as the table sits down
-            self.tasks.append(asyncio.create_task(self._notices()))
+        if self.announcer is not None or self.publisher is not None:
+            self.tasks.append(asyncio.create_task(self._hub_updates()))
 
     def _start_venue(self) -> None:
-        """The MQTT feed, when a broker is configured (added in firmware/mqtt_publish.py)."""
+        """The MQTT feed (firmware/mqtt_publish.py), when a broker is configured."""
+        section = self.app.config.mqtt
+        if not section.host:
+            return
+        from firmware.mqtt_publish import MqttPublisher
+
+        self.publisher = MqttPublisher(
+            section, self.app.hub.snapshot_json, lambda text: self.problem("venue", text)
+        )
+        self.tasks.append(asyncio.create_task(self.publisher.run()))
 
     def follow(self, referee: Referee) -> None:
         referee.subscribe(self.changed)
@@ -74,16 +84,20 @@ class Feeds:
         if self.publisher is not None:
             self.publisher.changed(change)
 
-    async def _notices(self) -> None:
-        """The camera's notices as the page gets them: a new PUT IT BACK is said once."""
+    async def _hub_updates(self) -> None:
+        """Every update the page gets: a warning or notice that came or went is published
+        with the state, and a new PUT IT BACK among the camera's notices is said once."""
         hub = self.app.hub
         seen = hub.seq
         title = CAMERA_WORDS["put-back"].get(self.app.lang, CAMERA_WORDS["put-back"]["en"])
         while True:
             updates = await hub.wait(seen, 30.0)
-            if updates:
-                seen = updates[-1]["seq"]
-                assert self.announcer is not None
+            if not updates:
+                continue
+            seen = updates[-1]["seq"]
+            if self.publisher is not None:
+                self.publisher.refresh()
+            if self.announcer is not None:
                 self.announcer.notice(list(updates[-1]["state"].get("notices", [])), title)
 
     # ------------------------------------------------------------ problems
@@ -104,7 +118,10 @@ class Feeds:
             self.app.presenter.device_problem(text)
         else:
             self.problems.pop(name, None)
-        self.app.recent.append(f"! {text}" if text else f"{name} back")
+        line = f"! {text}" if text else f"{name}: back"
+        self.app.recent.append(line)
+        if self.app.live is None:
+            self.app.console.print(line, soft_wrap=True)
         self.app.hub.refresh()
         self.app.show()
 
@@ -124,9 +141,12 @@ class Feeds:
         return {"enabled": True, "muted": s.muted, "volume": s.volume, "error": s.error}
 
     async def stop(self) -> None:
+        if self.publisher is not None:
+            await self.publisher.stop()  # while its task still runs: the last events, then offline
         for task in self.tasks:
             task.cancel()
-        if self.publisher is not None:
-            await self.publisher.stop()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
         if self.speech is not None:
             await asyncio.to_thread(self.speech.close)
