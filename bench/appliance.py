@@ -7,7 +7,11 @@
   camera's frames are only read);
 - committed actions per second through the loop: a long game fed over the stdin
   protocol, timed from the first line written to the last acknowledgement — each
-  action judged, committed (WAL, synchronous=FULL) and drawn before it is acknowledged.
+  action judged, committed (WAL, synchronous=FULL) and drawn before it is acknowledged;
+- OpenCV's threads (``--part threads``): the path reader on the demo camera's 1280×720
+  frames with ``cv2.setNumThreads`` at 1, 2 and OpenCV's own default (every core), wall
+  and CPU milliseconds per frame — CPU time beyond the wall time is taken from the page,
+  the store and the buttons' loop, which share the Pi's cores.
 """
 
 from __future__ import annotations
@@ -105,6 +109,50 @@ def actions_per_second(folder: Path, seed: int) -> tuple[float, int]:
     return len(actions) / elapsed, len(actions)
 
 
+def opencv_threads(frames: int) -> list[tuple[str, float, float, float]]:
+    """(threads, wall ms median, wall ms p90, CPU ms median) of one path read per frame."""
+    import cv2
+
+    from hardware.synth_camera import PAWN_LABELS, SynthCamera
+    from vision.path_reader import PathReader
+    from vision.synth_art import TILE_LABELS
+
+    default = cv2.getNumThreads()
+    labels = [TILE_LABELS[i % len(TILE_LABELS)] for i in range(30)]
+    camera = SynthCamera(labels, seed=3)
+    camera.pawns = {PAWN_LABELS[0]: 4, PAWN_LABELS[1]: 9}
+    with tempfile.TemporaryDirectory() as tmp:
+        catalogue = camera.catalogue(Path(tmp) / "catalog.json")
+    shots = [camera.read() for _ in range(frames)]
+    rows = []
+    for threads in sorted({1, 2, 4, default}):
+        cv2.setNumThreads(threads)
+        reader = PathReader(catalogue)
+        reader.read(shots[0])  # calibrated once, as the appliance is after its first frame
+        walls, cpus = [], []
+        for shot in shots:
+            wall, cpu = time.perf_counter(), time.process_time()
+            reader.read(shot)
+            walls.append((time.perf_counter() - wall) * 1000)
+            cpus.append((time.process_time() - cpu) * 1000)
+        walls.sort()
+        name = f"{threads}" + (" (OpenCV's default here)" if threads == default else "")
+        rows.append(
+            (name, statistics.median(walls), walls[int(0.9 * (len(walls) - 1))], statistics.median(cpus))
+        )
+    cv2.setNumThreads(default)
+    return rows
+
+
+def print_threads(rows: list[tuple[str, float, float, float]], frames: int) -> None:
+    print(
+        f"\nOpenCV threads — the path reader, {frames} demo frames of 1280×720 each, {os.cpu_count()} cores\n"
+    )
+    print(f"{'cv2.setNumThreads':<30} {'wall ms med':>12} {'wall ms p90':>12} {'CPU ms med':>12}")
+    for name, median, p90, cpu in rows:
+        print(f"{name:<30} {median:>12.0f} {p90:>12.0f} {cpu:>12.0f}")
+
+
 def _median_max(values: list[float]) -> tuple[float, float]:
     return statistics.median(values), max(values)
 
@@ -112,7 +160,15 @@ def _median_max(values: list[float]) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="bench appliance", description=__doc__)
     parser.add_argument("--runs", type=int, default=5, help="repetitions of each measurement (default 5)")
+    parser.add_argument("--part", choices=["all", "start", "threads"], default="all", help="what to measure")
+    parser.add_argument(
+        "--frames", type=int, default=20, help="threads: frames read per setting (default 20)"
+    )
     args = parser.parse_args(argv)
+    if args.part in {"all", "threads"}:
+        print_threads(opencv_threads(args.frames), args.frames)
+    if args.part == "threads":
+        return
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         os.environ["XDG_STATE_HOME"] = str(folder / "state")
@@ -136,3 +192,5 @@ def main(argv: list[str] | None = None) -> None:
     for label, median, worst, fmt in rows:
         print(f"{label:<48} {median:>10{fmt}} {worst:>10{fmt}}")
     print(f"\n({args.runs} runs each; loop games of {', '.join(str(n) for _, n in loop)} actions)")
+    pi4 = statistics.median(frames) * 3.5  # bench/service.py's PI4_FACTOR: an estimate
+    print(f"≈ Pi 4: the first OLED frame after {pi4:.1f} s (this machine's median × 3.5)")

@@ -198,31 +198,82 @@ def listen_problem(host: str, port: int) -> str | None:
 # ------------------------------------------------------------------------ main
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from firmware import (
-        doctor,
-        games_cmd,
-        replay_cmd,
-        run,
-        sensor_cmd,
-        simulate,
-        stats_cmd,
-        venue,
-        vision_cmd,
-    )
+# Each command's module, imported only when that command runs (``scarab replay`` need not
+# load the appliance, the camera's OpenCV or the web stack); every one for ``--help``.
+COMMANDS = {
+    "replay": "firmware.replay_cmd",
+    "simulate": "firmware.simulate",
+    "games": "firmware.games_cmd",
+    "export": "firmware.games_cmd",
+    "run": "firmware.run",
+    "sensor": "firmware.sensor_cmd",
+    "vision": "firmware.vision_cmd",
+    "doctor": "firmware.doctor",
+    "stats": "firmware.stats_cmd",
+    "venue": "firmware.venue",
+    "backup": "firmware.backup_cmd",
+    "config": "firmware.config_cmd",
+}
+VERBOSITY = {"-v": 1, "--verbose": 1, "-vv": 2, "-vvv": 2, "-q": -1, "--quiet": -1}
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("scarab-table")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+class VersionAction(argparse.Action):
+    """``--version``, its package metadata read only when asked for (it costs a start-up)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
+        print(f"scarab {version()}")
+        parser.exit()
+
+
+def command_word(argv: Sequence[str]) -> str | None:
+    """The subcommand a command line names (its first word that is not an option)."""
+    for word in argv:
+        if word == "--":
+            return None
+        if not word.startswith("-"):
+            return word
+    return None
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser, with only the named command's module imported (all of them when no
+    known command is named: ``--help`` and a misspelt command list every one)."""
+    from importlib import import_module
 
     parser = ScarabParser(prog="scarab", description="Scarab, the table referee and scorekeeper.")
+    parser.add_argument("--version", action=VersionAction, help="print Scarab's version and exit")
+    parser.add_argument(
+        "-v", "--verbose", action="count", default=0, help="log more (-vv: debugging); anywhere on the line"
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="log errors only")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    replay_cmd.add_parser(sub)
-    simulate.add_parser(sub)
-    games_cmd.add_parsers(sub)
-    run.add_parser(sub)
-    sensor_cmd.add_parser(sub)
-    vision_cmd.add_parser(sub)
-    doctor.add_parser(sub)
-    stats_cmd.add_parser(sub)
-    venue.add_parser(sub)
+    word = command_word(argv or [])
+    names = [COMMANDS[word]] if word in COMMANDS else list(dict.fromkeys(COMMANDS.values()))
+    for name in names:
+        module = import_module(name)
+        register = getattr(module, "add_parsers", None) or module.add_parser
+        register(sub)
     return parser
+
+
+def verbosity_first(argv: list[str]) -> list[str]:
+    """``-v``/``-q`` moved before the command, so ``scarab run -v`` works as ``scarab -v run``."""
+    end = argv.index("--") if "--" in argv else len(argv)
+    flags = [w for w in argv[:end] if w in VERBOSITY]
+    return flags + [w for w in argv[:end] if w not in VERBOSITY] + argv[end:]
 
 
 def wants_json(argv: Sequence[str]) -> bool:
@@ -234,7 +285,9 @@ def wants_json(argv: Sequence[str]) -> bool:
 
 
 def prog_of(args: argparse.Namespace) -> str:
-    words = [getattr(args, k, None) for k in ("command", "sensor_command", "vision_command")]
+    words = [
+        getattr(args, k, None) for k in ("command", "sensor_command", "vision_command", "config_command")
+    ]
     return " ".join(["scarab", *(w for w in words if w)])
 
 
@@ -255,10 +308,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def dispatch(argv: list[str]) -> int:
     as_json = wants_json(argv)
+    argv = verbosity_first(argv)
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(argv).parse_args(argv)
     except UsageError as error:
         return usage(error, as_json)
+    from firmware import logs
+
+    logs.setup(-1 if args.quiet else args.verbose)
     as_json = bool(getattr(args, "json", False))
     try:
         return int(args.handler(args))

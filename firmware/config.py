@@ -1,19 +1,25 @@
-"""Scarab's configuration: one TOML file, every key typed and defaulted.
+"""Scarab's configuration: one TOML file, one typed model, every key ranged and defaulted.
 
 ``/etc/scarab/config.toml`` on a Pi, or ``--config PATH``. A missing file means all
-defaults; an unknown key or a value of the wrong type is an error that names the key,
-so a typo never silently does nothing. Device drivers default to ``auto``: the real
-device on a Raspberry Pi, its simulated twin anywhere else. ``docs/config.md`` lists
-every key; a test keeps the two in step.
+defaults. The model (pydantic, strict: a TOML string is never taken for a number) gives
+every key its type, its default and its range or choices — ports, I2C addresses, GPIO
+pins, ``rate_hz``, rotations, two to six unique players of a known game and edition — and
+``scarab run``, ``scarab doctor`` and every other command judge a file by ``load`` alone.
+An unknown key or a value out of its range is an error that names the key, so a typo
+never silently does nothing. Device drivers default to ``auto``: the real device on a
+Raspberry Pi, its simulated twin anywhere else. ``docs/config.md`` lists every key; a test
+keeps the two in step, ranges and choices included; ``scarab config show`` prints the
+effective values and where each came from.
 """
 
 from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass, field, fields, is_dataclass
 from pathlib import Path
-from typing import Any, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Literal, get_args, get_origin
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 DEFAULT_PATH = Path("/etc/scarab/config.toml")
 MODEL_FILE = Path("/proc/device-tree/model")
@@ -38,100 +44,125 @@ def on_raspberry_pi(model_file: Path = MODEL_FILE) -> bool:
         return False
 
 
-@dataclass
-class Table:
+GPIO = (0, 27)  # the BCM numbers on the Pi's 40-pin header
+I2C_ADDRESS = (0x03, 0x77)  # the 7-bit addresses a device may answer at
+ANY = 2**31 - 1  # no upper limit worth naming
+
+
+def ranged(low: int, high: int = ANY) -> Any:
+    """An int from ``low`` to ``high``: values outside can never work, so they are refused."""
+    return Annotated[int, Field(ge=low, le=high)]
+
+
+Pin = ranged(*GPIO)
+I2cAddress = ranged(*I2C_ADDRESS)
+Port = ranged(1, 65535)
+
+
+class Section(BaseModel):
+    """A ``[section]`` of the file: only its own keys, each of exactly its type."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Table(Section):
     """The table session Scarab starts with when no game is in progress."""
 
-    game: str = "tutankhamen"
+    game: str = "tutankhamen"  # a game of engines.GAMES (checked with its edition and seats)
     edition: str = "otb2004"
-    players: list[str] = field(default_factory=lambda: ["Ann", "Ben", "Cleo", "Dirk"])
-    language: str = "en"  # en, de or nl
+    players: Annotated[list[str], Field(min_length=2, max_length=6)] = Field(
+        default_factory=lambda: ["Ann", "Ben", "Cleo", "Dirk"]
+    )
+    language: Literal["en", "de", "nl"] = "en"
+
+    @field_validator("players")
+    @classmethod
+    def _unique(cls, players: list[str]) -> list[str]:
+        if any(not name.strip() for name in players):
+            raise ValueError("a player's name must not be empty")
+        if len({name.casefold() for name in players}) != len(players):
+            raise ValueError("player names must be unique")
+        return players
 
 
-@dataclass
-class Store:
+class Store(Section):
     path: str = ""  # empty: scarab.db in systemd's StateDirectory or the XDG state dir
 
 
-@dataclass
-class Oled:
-    driver: str = "auto"  # auto, ssd1306, sh1106, dummy (simulated), none
-    i2c_port: int = 1
-    i2c_address: int = 0x3C
-    rotate: int = 0  # 0-3, quarter turns
+class Oled(Section):
+    driver: Literal["auto", "ssd1306", "sh1106", "dummy", "none"] = "auto"
+    i2c_port: ranged(0) = 1
+    i2c_address: I2cAddress = 0x3C
+    rotate: ranged(0, 3) = 0  # quarter turns
     frames_dir: str = ""  # dummy driver: where to keep the frames as PNGs (empty: don't)
 
 
-@dataclass
-class Buttons:
-    driver: str = "auto"  # auto, gpio, mock (simulated), none
-    next_pin: int = 17  # BCM numbers
-    back_pin: int = 27
-    menu_pin: int = 22
-    bounce_ms: int = 30
+class Buttons(Section):
+    driver: Literal["auto", "gpio", "mock", "none"] = "auto"
+    next_pin: Pin = 17  # BCM numbers
+    back_pin: Pin = 27
+    menu_pin: Pin = 22
+    bounce_ms: ranged(0, 10_000) = 30
 
 
-@dataclass
-class Buzzer:
-    driver: str = "auto"  # auto, gpio, mock, none
-    pin: int = 18
+class Buzzer(Section):
+    driver: Literal["auto", "gpio", "mock", "none"] = "auto"
+    pin: Pin = 18
     tonal: bool = False  # True: a passive buzzer driven as TonalBuzzer
 
 
-@dataclass
-class Camera:
-    driver: str = "auto"  # auto, picamera2, opencv, folder, none
-    device: int = 0  # opencv: the VideoCapture index
+class Camera(Section):
+    driver: Literal["auto", "picamera2", "opencv", "folder", "none"] = "auto"
+    device: ranged(0) = 0  # opencv: the VideoCapture index
     folder: str = ""  # folder: frames replayed in name order
-    width: int = 1280
-    height: int = 720
+    width: ranged(1, 16_384) = 1280
+    height: ranged(1, 16_384) = 720
     tutankhamen_catalog: str = ""  # the enrolled tiles; empty: catalog-tutankhamen.json in the state dir
     ankh_catalog: str = ""  # the enrolled cards; empty: catalog-ankh.json in the state directory
-    interval_ms: int = 200  # pause between the frames the referee looks at
-    votes: int = 3  # still frames that must agree before the camera enters a take or a play
-    wait_seconds: int = 3  # how long a frame may stay unreadable before the OLED says so
+    interval_ms: ranged(0, 3_600_000) = 200  # pause between the frames the referee looks at
+    votes: ranged(1, 1000) = 3  # still frames that must agree before the camera enters a take or a play
+    wait_seconds: ranged(0, 86_400) = 3  # how long a frame may stay unreadable before the OLED says so
+    opencv_threads: ranged(1, 16) = 1  # OpenCV's threads in `scarab run`; more take cores from the page
 
 
-@dataclass
-class Sensor:
+class Sensor(Section):
     """The motion sensor under the Gulo Gulo trap (docs/sensor.md)."""
 
-    driver: str = "auto"  # auto, adxl345, sw420, sw520d, trace (simulated), none
-    i2c_port: int = 1
-    i2c_address: int = 0x53
-    rate_hz: int = 800  # adxl345: 400, 800 or 1600
-    int1_pin: int = 23  # BCM pin wired to the ADXL345's INT1; -1: poll only
-    switch_pin: int = 24  # BCM pin of a vibration or tilt switch
+    driver: Literal["auto", "adxl345", "sw420", "sw520d", "trace", "none"] = "auto"
+    i2c_port: ranged(0) = 1
+    i2c_address: I2cAddress = 0x53
+    rate_hz: Literal[400, 800, 1600] = 800  # the ADXL345's output data rates Scarab reads
+    int1_pin: ranged(-1, GPIO[1]) = 23  # BCM pin wired to the ADXL345's INT1; -1: poll only
+    switch_pin: Pin = 24  # BCM pin of a vibration or tilt switch
     switch_active_high: bool = True  # sw420: the module drives DO high while shaken
     trace_file: str = ""  # trace driver: a t,ax,ay,az or t,level file replayed in a loop
     calibration: str = ""  # empty: calibration.json in the state directory
-    dispute_seconds: int = 5  # how long a detected landslide may be disputed
+    dispute_seconds: ranged(0, 3600) = 5  # how long a detected landslide may be disputed
 
 
-@dataclass
-class Web:
+class Web(Section):
     enabled: bool = True
     host: str = "0.0.0.0"
-    port: int = 8080  # 0: any free port (the address is printed)
+    port: ranged(0, 65535) = 8080  # 0: any free port (the address is printed)
 
 
-@dataclass
-class Speech:
+class Speech(Section):
     """Spoken prompts and events (docs/speech.md): off unless a driver is named."""
 
-    driver: str = "none"  # none, espeak (espeak-ng through the audio output), record (the tests' twin)
+    driver: Literal["none", "espeak", "record"] = (
+        "none"  # espeak-ng through the audio output; record: the tests' twin
+    )
     device: str = ""  # the ALSA output, e.g. "plughw:1,0" for a USB DAC; empty: the default one
-    volume: int = 70  # percent
+    volume: ranged(0, 100) = 70  # percent
     muted: bool = False  # True: say nothing (the page can mute and unmute too)
-    rate_wpm: int = 165  # speaking speed, words per minute
+    rate_wpm: ranged(80, 450) = 165  # speaking speed, words per minute
 
 
-@dataclass
-class Mqtt:
+class Mqtt(Section):
     """The venue feed (docs/venue.md): off unless a broker is named."""
 
     host: str = ""  # the broker's address; empty: no feed
-    port: int = 1883  # 8883 is usual with TLS
+    port: Port = 1883  # 8883 is usual with TLS
     table: str = ""  # this table's name in the topics (letters, digits, - and _); empty: the host name
     username: str = ""
     password: str = ""
@@ -139,21 +170,24 @@ class Mqtt:
     ca_file: str = ""  # TLS: the CA certificate to trust; empty: the system's
     discovery: bool = True  # Home Assistant MQTT discovery
     discovery_prefix: str = "homeassistant"
-    keepalive: int = 15  # seconds; the broker says the table is offline after 1.5 times this
+    keepalive: ranged(5, 3600) = 15  # seconds; the broker says the table is offline after 1.5 times this
 
 
-@dataclass
-class Config:
-    table: Table = field(default_factory=Table)
-    store: Store = field(default_factory=Store)
-    oled: Oled = field(default_factory=Oled)
-    buttons: Buttons = field(default_factory=Buttons)
-    buzzer: Buzzer = field(default_factory=Buzzer)
-    camera: Camera = field(default_factory=Camera)
-    sensor: Sensor = field(default_factory=Sensor)
-    web: Web = field(default_factory=Web)
-    speech: Speech = field(default_factory=Speech)
-    mqtt: Mqtt = field(default_factory=Mqtt)
+class Config(BaseModel):
+    """The whole file: one section per device or service, ``source`` the file it came from."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    table: Table = Field(default_factory=Table)
+    store: Store = Field(default_factory=Store)
+    oled: Oled = Field(default_factory=Oled)
+    buttons: Buttons = Field(default_factory=Buttons)
+    buzzer: Buzzer = Field(default_factory=Buzzer)
+    camera: Camera = Field(default_factory=Camera)
+    sensor: Sensor = Field(default_factory=Sensor)
+    web: Web = Field(default_factory=Web)
+    speech: Speech = Field(default_factory=Speech)
+    mqtt: Mqtt = Field(default_factory=Mqtt)
     source: str = "defaults"  # where it was read from (not a key)
 
     def store_path(self) -> Path:
@@ -162,45 +196,33 @@ class Config:
         return Path(self.store.path) if self.store.path else default_state_dir() / "scarab.db"
 
 
-CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
-    ("table", "language"): ("en", "de", "nl"),
-    ("oled", "driver"): ("auto", "ssd1306", "sh1106", "dummy", "none"),
-    ("buttons", "driver"): ("auto", "gpio", "mock", "none"),
-    ("buzzer", "driver"): ("auto", "gpio", "mock", "none"),
-    ("camera", "driver"): ("auto", "picamera2", "opencv", "folder", "none"),
-    ("sensor", "driver"): ("auto", "adxl345", "sw420", "sw520d", "trace", "none"),
-    ("speech", "driver"): ("none", "espeak", "record"),
-    ("sensor", "rate_hz"): (400, 800, 1600),
+SECTIONS: dict[str, type[Section]] = {
+    name: info.annotation
+    for name, info in Config.model_fields.items()
+    if name != "source"  # type: ignore[misc]
 }
-GPIO = (0, 27)  # the BCM numbers on the Pi's 40-pin header
-I2C_ADDRESS = (0x03, 0x77)  # the 7-bit addresses a device may answer at
-ANY = 2**31 - 1  # no upper limit worth naming
-# (section, key) -> (lowest, highest): values outside can never work, so they are refused
+
+
+def choices(section: str, key: str) -> tuple[Any, ...] | None:
+    """The values a key may take, when it is one of a few (a ``Literal``)."""
+    hint = SECTIONS[section].model_fields[key].annotation
+    return get_args(hint) if get_origin(hint) is Literal else None
+
+
+def bounds(section: str, key: str) -> tuple[int, int] | None:
+    """(lowest, highest) of a ranged key, else None."""
+    low = high = None
+    for rule in SECTIONS[section].model_fields[key].metadata:
+        low = getattr(rule, "ge", low)
+        high = getattr(rule, "le", high)
+    return None if low is None or high is None else (low, high)
+
+
+CHOICES: dict[tuple[str, str], tuple[Any, ...]] = {
+    (s, k): c for s, m in SECTIONS.items() for k in m.model_fields if (c := choices(s, k))
+}
 RANGES: dict[tuple[str, str], tuple[int, int]] = {
-    ("oled", "i2c_port"): (0, ANY),
-    ("oled", "i2c_address"): I2C_ADDRESS,
-    ("oled", "rotate"): (0, 3),
-    ("buttons", "next_pin"): GPIO,
-    ("buttons", "back_pin"): GPIO,
-    ("buttons", "menu_pin"): GPIO,
-    ("buttons", "bounce_ms"): (0, 10_000),
-    ("buzzer", "pin"): GPIO,
-    ("camera", "device"): (0, ANY),
-    ("camera", "width"): (1, 16_384),
-    ("camera", "height"): (1, 16_384),
-    ("camera", "interval_ms"): (0, 3_600_000),
-    ("camera", "votes"): (1, 1000),
-    ("camera", "wait_seconds"): (0, 86_400),
-    ("sensor", "i2c_port"): (0, ANY),
-    ("sensor", "i2c_address"): I2C_ADDRESS,
-    ("sensor", "int1_pin"): (-1, GPIO[1]),
-    ("sensor", "switch_pin"): GPIO,
-    ("sensor", "dispute_seconds"): (0, 3600),
-    ("web", "port"): (0, 65535),
-    ("speech", "volume"): (0, 100),
-    ("speech", "rate_wpm"): (80, 450),
-    ("mqtt", "port"): (1, 65535),
-    ("mqtt", "keepalive"): (5, 3600),
+    (s, k): b for s, m in SECTIONS.items() for k in m.model_fields if (b := bounds(s, k))
 }
 
 
@@ -243,45 +265,58 @@ def _read(file: Path) -> str:
 def from_dict(data: dict[str, Any], where: str = "config") -> Config:
     """A config from parsed TOML: every key known, typed and in range, and a table
     session the game's rules accept — or a ConfigError naming the first key at fault."""
-    config = Config()
-    sections = {f.name: f for f in fields(Config) if f.name != "source"}
     for name, values in data.items():
-        if name not in sections:
-            raise _unknown_section(name, values, sections, where)
+        if name not in SECTIONS:
+            raise _unknown_section(name, values, where)
         if not isinstance(values, dict):
             raise ConfigError(f"{where}: [{name}] must be a table of keys", name)
-        section = getattr(config, name)
-        for key, value in values.items():
-            _check_key(section, name, key, value, where)
-            setattr(section, key, value)
+    try:
+        config = Config.model_validate(data)
+    except ValidationError as exc:
+        raise _explain(exc, data, where) from None
     check_table(config.table, where)
     return config
 
 
-def _unknown_section(name: str, value: Any, sections: dict[str, Any], where: str) -> ConfigError:
+def _unknown_section(name: str, value: Any, where: str) -> ConfigError:
     """An unknown top-level name; a key written above every section says where it belongs."""
     if not isinstance(value, dict):
-        defaults = Config()
-        homes = [s for s in sections if name in {f.name for f in fields(getattr(defaults, s))}]
+        homes = [s for s, model in SECTIONS.items() if name in model.model_fields]
         if homes:
             return ConfigError(f"{where}: {name} is outside any section: write it under [{homes[0]}]", name)
-    return ConfigError(f"{where}: unknown section [{name}] (known: {', '.join(sections)})", name)
+    return ConfigError(f"{where}: unknown section [{name}] (known: {', '.join(SECTIONS)})", name)
 
 
-def _check_key(section: Any, name: str, key: str, value: Any, where: str) -> None:
-    known = {f.name for f in fields(section)}
-    label = f"{name}.{key}"
-    if key not in known:
-        raise ConfigError(f"{where}: unknown key {label} (known: {', '.join(sorted(known))})", label)
-    _check_type(f"{where}: {label}", value, get_type_hints(type(section))[key], label)
-    allowed = CHOICES.get((name, key))
-    if allowed and value not in allowed:
-        shown = ", ".join(map(str, allowed))
-        raise ConfigError(f"{where}: {label} must be one of {shown}, not {value!r}", label)
-    low, high = RANGES.get((name, key), (None, None))
-    if low is not None and high is not None and not low <= value <= high:
+TYPE_NAMES = {"int_type": "int", "bool_type": "bool", "string_type": "str"}
+
+
+def _explain(exc: ValidationError, data: dict[str, Any], where: str) -> ConfigError:
+    """The model's first complaint as one line naming the key, the rule and the value."""
+    error = exc.errors()[0]
+    section, key = str(error["loc"][0]), str(error["loc"][1])
+    label = f"{section}.{key}"
+    kind = error["type"]
+    value = data.get(section, {}).get(key)
+    if kind == "extra_forbidden":
+        known = ", ".join(sorted(SECTIONS[section].model_fields))
+        return ConfigError(f"{where}: unknown key {label} (known: {known})", label)
+    if len(error["loc"]) > 2 or kind == "list_type":  # an item of a list, or not a list at all
+        return ConfigError(f"{where}: {label} must be a list of strs", label)
+    if kind in TYPE_NAMES:
+        wanted = TYPE_NAMES[kind]
+        return ConfigError(f"{where}: {label} must be {wanted}, not {type(value).__name__} {value!r}", label)
+    if kind == "literal_error":
+        shown = ", ".join(map(str, choices(section, key) or ()))
+        return ConfigError(f"{where}: {label} must be one of {shown}, not {value!r}", label)
+    if kind in {"greater_than_equal", "less_than_equal"}:
+        low, high = bounds(section, key) or (0, ANY)
         span = f"{low} or more" if high == ANY else f"{low} to {high}"
-        raise ConfigError(f"{where}: {label} must be {span}, not {value}", label)
+        return ConfigError(f"{where}: {label} must be {span}, not {value}", label)
+    if kind in {"too_short", "too_long"}:
+        count = len(value) if isinstance(value, list) else "?"
+        return ConfigError(f"{where}: {label} must name 2 to 6 players, not {count}", label)
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return ConfigError(f"{where}: {label}: {message}", label)
 
 
 def check_table(table: Table, where: str = "config") -> None:
@@ -329,17 +364,6 @@ def _seats(cls: Any, edition: str | None) -> list[int]:
     return ok or [0]
 
 
-def _check_type(label: str, value: Any, hint: Any, key: str) -> None:
-    if get_origin(hint) is list:
-        (item,) = get_args(hint)
-        if not isinstance(value, list) or not all(isinstance(v, item) for v in value):
-            raise ConfigError(f"{label} must be a list of {item.__name__}s", key)
-        return
-    ok = isinstance(value, hint) and not (hint is int and isinstance(value, bool))
-    if not ok:
-        raise ConfigError(f"{label} must be {hint.__name__}, not {type(value).__name__} {value!r}", key)
-
-
 def resolve_driver(driver: str, real: str, twin: str, on_pi: bool | None = None) -> str:
     """``auto`` becomes the real driver on a Pi and the simulated twin elsewhere."""
     if driver != "auto":
@@ -348,14 +372,10 @@ def resolve_driver(driver: str, real: str, twin: str, on_pi: bool | None = None)
 
 
 def defaults_table() -> list[tuple[str, str, Any]]:
-    """(section, key, default) for every key, in file order — for the docs test."""
-    rows = []
+    """(section, key, default) for every key, in file order — for the docs and ``config show``."""
     config = Config()
-    for section_field in fields(Config):
-        if section_field.name == "source":
-            continue
-        section = getattr(config, section_field.name)
-        assert is_dataclass(section)
-        for f in fields(section):
-            rows.append((section_field.name, f.name, getattr(section, f.name)))
-    return rows
+    return [
+        (name, key, getattr(getattr(config, name), key))
+        for name, model in SECTIONS.items()
+        for key in model.model_fields
+    ]

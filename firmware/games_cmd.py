@@ -16,7 +16,7 @@ from rich.table import Table
 from engines.replay import LogError
 from firmware.cli import EXIT_OK, emit_json
 from firmware.export import bgstats
-from firmware.store import GameRecord, Store, StoreError, default_state_dir
+from firmware.store import GameRecord, Store, StoreError, configured_store_path
 
 
 def add_parsers(sub: Any) -> None:
@@ -40,7 +40,7 @@ T = TypeVar("T")
 
 
 def open_store(db: str | None) -> Store:
-    path = Path(db) if db else default_state_dir() / "scarab.db"
+    path = Path(db) if db else configured_store_path()  # the service's own on a Pi
     if db and not path.exists():
         raise LogError("no-store", f"no game store at {path}", None)
     try:

@@ -51,7 +51,7 @@ from firmware.table_feeds import Feeds
 from firmware.web.hub import FirstAsking, TableHub
 from hardware.buttons import Buttons
 from hardware.buzzer import Buzzer
-from hardware.camera import open_camera
+from hardware.camera import limit_opencv_threads, open_camera
 from hardware.oled import open_oled
 
 
@@ -537,6 +537,7 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"scarab run: {exc}", file=sys.stderr)
         return EXIT_REJECTED
+    limit_opencv_threads(config.camera.opencv_threads)  # frames are read beside the page and the store
     lang = args.lang or config.table.language
     web_port = args.port if args.port is not None else config.web.port
     if config.web.enabled and not args.no_web and (problem := listen_problem(config.web.host, web_port)):
@@ -602,6 +603,7 @@ async def main(
     if args.demo and app.live is not None:  # game after game until Ctrl-C: a clean stop too
         asyncio.get_running_loop().add_signal_handler(signal.SIGINT, stop.set)
     notifier = ServiceNotifier.from_env()
+    app.oled.show(app.presenter.frame(app.referee))  # the first OLED frame: before the web stack loads
     if serving:
         await app.serve_page(config.web.host, args.port if args.port is not None else config.web.port)
     stored = len(referee.actions)

@@ -4,11 +4,17 @@ One SQLite file (WAL, ``synchronous=FULL``): a ``games`` row per game holding it
 header, and an ``actions`` row per accepted action holding the log line exactly as
 ``scarab replay`` reads it. A game is therefore always its header plus its actions, and
 exporting one is writing those lines out. Nothing here knows any game's rules.
+
+The schema carries its version in ``PRAGMA user_version``; opening a store brings an older
+one up to date through ``MIGRATIONS``, in order, each in its own transaction (a store from
+before versioning is version 1), and refuses one written by a newer Scarab. ``backup``
+copies a store through SQLite's online backup, consistent while the referee writes on.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 from collections.abc import Iterator
@@ -18,7 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-SCHEMA = """
+SCHEMA_V1 = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
@@ -35,6 +41,18 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game_id, seq)
 );
 """
+# (version, SQL) in order: version N's SQL turns a version N-1 store into a version N one.
+# Never edit a released step; add the next one.
+MIGRATIONS: list[tuple[int, str]] = [
+    (1, SCHEMA_V1),
+    # resuming looks up the newest unfinished game: indexed, however long the history
+    (2, "CREATE INDEX IF NOT EXISTS games_by_finish ON games (finished_at, id);"),
+]
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+SERVICE_STATE_DIR = Path("/var/lib/scarab")  # the unit's StateDirectory
+
+
+log = logging.getLogger("scarab.store")
 
 
 class StoreError(Exception):
@@ -60,11 +78,24 @@ class GameRecord:
 
 
 def default_state_dir() -> Path:
-    """systemd's StateDirectory on the Pi, else the XDG state dir."""
+    """systemd's StateDirectory: the service's own (``STATE_DIRECTORY``), or, for a command
+    run by a person on a Pi with the service installed, the service's folder when they may
+    read it (the install script puts them in its group) — so ``scarab games`` sees the
+    table's games. Elsewhere the XDG state dir."""
     if os.environ.get("STATE_DIRECTORY"):
         return Path(os.environ["STATE_DIRECTORY"].split(":")[0])
+    if SERVICE_STATE_DIR.is_dir() and os.access(SERVICE_STATE_DIR, os.R_OK | os.X_OK):
+        return SERVICE_STATE_DIR
     base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
     return Path(base) / "scarab"
+
+
+def configured_store_path(config_file: str | None = None) -> Path:
+    """The store the config names, exactly as ``scarab run`` opens it (``store.path``, else
+    ``scarab.db`` in the state directory): what every command reading the store reads."""
+    from firmware.config import load
+
+    return load(config_file).store_path()
 
 
 def now() -> str:
@@ -87,12 +118,16 @@ class Store:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
-            self.db.executescript(SCHEMA)
+            self.version = migrate(self.db, self.path)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the game store {self.path}: {exc}") from exc
 
     def close(self) -> None:
         self.db.close()
+
+    def backup(self, out: Path | str) -> None:
+        """A consistent copy of this store at ``out`` (see ``backup``)."""
+        backup(self.db, Path(out))
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -207,3 +242,64 @@ class Store:
             "SELECT id FROM games WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1"
         ).fetchone()
         return None if row is None else int(row[0])
+
+
+def schema_version(db: sqlite3.Connection) -> int:
+    """The store's schema version: ``user_version``, or 1 for a store from before it was
+    kept (its tables exist, the version is 0), 0 for an empty file."""
+    (version,) = db.execute("PRAGMA user_version").fetchone()
+    if version == 0 and db.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone():
+        return 1
+    return int(version)
+
+
+def migrate(db: sqlite3.Connection, where: Path | str = "the store") -> int:
+    """Bring the store up to ``SCHEMA_VERSION``, step by step, each step and its new
+    version committed together; the version reached. A newer store is refused untouched."""
+    current = schema_version(db)
+    if current > SCHEMA_VERSION:
+        raise StoreError(
+            f"the game store {where} has schema version {current}, newer than this Scarab's"
+            f" {SCHEMA_VERSION}: update Scarab (or restore a backup made by this version)"
+        )
+    for version, sql in MIGRATIONS:
+        if version <= current:
+            continue
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in (part.strip() for part in sql.split(";")):
+                if statement:
+                    db.execute(statement)
+            db.execute(f"PRAGMA user_version = {version}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        if current:
+            log.info("the game store %s: schema version %d -> %d", where, current, version)
+        current = version
+    (stored,) = db.execute("PRAGMA user_version").fetchone()
+    if stored != current:
+        db.execute(f"PRAGMA user_version = {current}")  # a store from before versions, numbered
+    return current
+
+
+def backup(source: sqlite3.Connection, out: Path) -> None:
+    """Copy ``source`` to ``out`` with SQLite's online backup, in one step: a snapshot as
+    of one moment, taken while the referee goes on committing (WAL readers do not block
+    it). Written beside ``out`` and renamed over it, so ``out`` is never half a store."""
+    part = out.with_name(f".{out.name}.part")
+    part.unlink(missing_ok=True)
+    target = sqlite3.connect(str(part))
+    try:
+        source.backup(target)
+        target.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
+        (verdict,) = target.execute("PRAGMA integrity_check").fetchone()
+        if verdict != "ok":
+            raise StoreError(f"the copy failed SQLite's integrity check: {verdict}")
+    except BaseException:
+        target.close()
+        part.unlink(missing_ok=True)
+        raise
+    target.close()
+    os.replace(part, out)

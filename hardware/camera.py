@@ -12,11 +12,13 @@ guessing.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+log = logging.getLogger("scarab.camera")
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp"}
 
 
@@ -156,6 +158,7 @@ class PiCamera(Camera):
         self.camera.set_controls(lock)
         self.locked = lock
         self.settles += 1
+        log.info("exposure and white balance settled and locked: %s", lock)
         return lock
 
     def relight(self) -> None:
@@ -172,6 +175,7 @@ class PiCamera(Camera):
             frame = self.camera.capture_array("main")
         except Exception as exc:  # the camera stack raises many kinds; report and carry on
             self.error = f"the Pi camera sent no frame: {exc}"
+            log.warning("%s", self.error)
             return None
         self.error = None
         self.frames += 1
@@ -196,6 +200,15 @@ def _close(a: tuple[float, ...], b: tuple[float, ...], share: float) -> bool:
     return all(abs(x - y) <= share * max(abs(x), abs(y), 1e-9) for x, y in zip(a, b, strict=True))
 
 
+def limit_opencv_threads(threads: int) -> None:
+    """Let OpenCV use at most ``threads`` threads for the whole process. By default it uses
+    every core, which reads a frame hardly faster (bench/appliance.py) while taking the
+    cores the page, the store and the buttons' loop need."""
+    import cv2
+
+    cv2.setNumThreads(max(1, threads))
+
+
 def open_camera(
     driver: str, device: int = 0, folder: str = "", width: int = 1280, height: int = 720
 ) -> Camera:
@@ -211,5 +224,6 @@ def open_camera(
     except Exception as exc:  # missing library, busy device: report, run without a camera
         camera = Camera()
         camera.error = f"camera ({driver}) not available: {exc}"
+        log.error("%s", camera.error)
         return camera
     return Camera()

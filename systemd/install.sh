@@ -35,6 +35,7 @@ WITH_VENV=0
 ACTION=install
 PURGE=0
 REBOOT_NEEDED=0
+JOINED=""
 
 usage() {
     sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
@@ -175,6 +176,17 @@ create_user() {
             --shell /usr/sbin/nologin --comment "Scarab table referee" "$SERVICE_USER"
     fi
     step usermod --append --groups "$(IFS=,; echo "${GROUPS_NEEDED[*]}")" "$SERVICE_USER"
+    # The games in $STATE belong to the group $SERVICE_USER (StateDirectoryMode=2770): the
+    # account that ran sudo joins it, so its `scarab games`, `export` and `backup` can read them.
+    local login="${SUDO_USER:-}"
+    if [ -z "$login" ] || [ "$login" = root ]; then
+        skip "no login account to let read the games (run the script with sudo from yours)"
+    elif id -nG "$login" 2>/dev/null | tr ' ' '\n' | grep -qx "$SERVICE_USER"; then
+        skip "$login is already in the group $SERVICE_USER"
+    else
+        step usermod --append --groups "$SERVICE_USER" "$login"
+        JOINED="$login"
+    fi
 }
 
 install_scarab() {
@@ -240,6 +252,9 @@ print_url() {
     echo "    The page: http://$host.local/${address:+  (or http://$address/)}"
     echo "    The table PIN is on the OLED (or: journalctl -u scarab | grep PIN)."
     echo "    Check the wiring and the service: scarab doctor"
+    if [ -n "$JOINED" ]; then
+        echo "    $JOINED may now read the games (scarab games, export, backup): log in again first."
+    fi
     if [ "$REBOOT_NEEDED" = 1 ]; then
         echo "    An interface was just enabled: reboot once (sudo reboot) so it appears."
     fi

@@ -197,6 +197,15 @@ def test_nothing_is_compiled_on_the_pi() -> None:
     assert {"smbus2", "pydantic", "numpy"} <= names
 
 
+def test_the_account_that_ran_sudo_joins_the_group_that_may_read_the_games(tmp_path: Path) -> None:
+    out = dry_run(tmp_path, SUDO_USER="scarab-test-alice").stdout
+    assert "+ usermod --append --groups scarab-test-nobody scarab-test-alice" in out
+    assert "scarab-test-alice may now read the games" in out
+    assert "no login account" in dry_run(tmp_path, SUDO_USER="root").stdout
+    settings = unit_settings()
+    assert settings["StateDirectoryMode"] == ["2770"] and settings["UMask"] == ["0007"]
+
+
 def test_an_unknown_option_is_a_usage_error(tmp_path: Path) -> None:
     run = subprocess.run(["bash", str(SCRIPT), "--frobnicate"], capture_output=True, text=True)
     assert run.returncode == 2 and "unknown option --frobnicate" in run.stderr
