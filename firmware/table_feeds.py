@@ -60,7 +60,7 @@ class Feeds:
         if self.announcer is not None:
             self.announcer.turn(app.referee)  # whose turn it is, as the table sits down
         if self.announcer is not None or self.publisher is not None:
-            self.tasks.append(asyncio.create_task(self._hub_updates()))
+            self.tasks.append(asyncio.create_task(self._hub_updates(app.hub.seq)))  # from now on
 
     def _start_venue(self) -> None:
         """The MQTT feed (firmware/mqtt_publish.py), when a broker is configured."""
@@ -84,11 +84,10 @@ class Feeds:
         if self.publisher is not None:
             self.publisher.changed(change)
 
-    async def _hub_updates(self) -> None:
+    async def _hub_updates(self, seen: int) -> None:
         """Every update the page gets: a warning or notice that came or went is published
         with the state, and a new PUT IT BACK among the camera's notices is said once."""
         hub = self.app.hub
-        seen = hub.seq
         title = CAMERA_WORDS["put-back"].get(self.app.lang, CAMERA_WORDS["put-back"]["en"])
         while True:
             updates = await hub.wait(seen, 30.0)

@@ -124,6 +124,30 @@ def test_the_appliance_speaks_after_each_commit_and_the_page_can_mute_it() -> No
     assert all(pin not in text for text in after)
 
 
+def test_the_appliance_says_put_it_back_when_the_camera_objects() -> None:
+    from firmware.run import Appliance
+
+    async def scenario() -> list[str]:
+        config = Config()
+        config.oled.driver = "dummy"
+        config.speech.driver = "record"
+        store = Store(":memory:")
+        header = {"game": "tutankhamen", "edition": "otb2004", "players": ["Ann", "Ben"], "seed": 3}
+        app = Appliance(config, store, Referee.start(store, header), "de", Console(file=io.StringIO()), False)
+        app.cameras.notice = ("ZURÜCKLEGEN", "Ben darf kein Plättchen hinter seiner Figur nehmen")
+        app.hub.refresh()  # as the camera does when it puts a notice up
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if any("Zurücklegen" in t for t in app.feeds.speech.texts()):  # type: ignore[union-attr]
+                break
+        said = app.feeds.speech.texts("notice")  # type: ignore[union-attr]
+        await app.feeds.stop()
+        app.close()
+        return said
+
+    assert asyncio.run(scenario()) == ["Zurücklegen: Ben darf kein Plättchen hinter seiner Figur nehmen"]
+
+
 class FakeHub:
     def __init__(self) -> None:
         self.feeds = type("F", (), {})()
