@@ -147,7 +147,7 @@ class MqttPublisher:
                 if self.stopping:
                     return
                 where = f"{self.section.host}:{self.section.port}"
-                self._set_problem(f"venue feed: no broker at {where} ({exc}); the game goes on")
+                self._set_problem(f"venue feed: cannot reach the broker at {where} ({exc}); the game goes on")
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, RETRY[1])
             finally:

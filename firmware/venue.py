@@ -137,7 +137,7 @@ async def listen(venue: Venue, section: Any, stop: asyncio.Event | None = None) 
                     payload = message.payload if isinstance(message.payload, bytes) else b""
                     venue.heard(str(message.topic), payload)
         except aiomqtt.MqttError as exc:
-            venue.set_problem(f"no broker at {where} ({exc}); reconnecting")
+            venue.set_problem(f"cannot reach the broker at {where} ({exc}); reconnecting")
             await asyncio.sleep(delay)
             delay = min(delay * 2, RETRY[1])
 

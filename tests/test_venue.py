@@ -295,7 +295,7 @@ def test_two_tables_and_the_venue_lose_nothing_when_the_broker_restarts_mid_game
         for t in tables:
             until(lambda t=t: collector.last(f"scarab/{t.name}/availability") == b"offline", 20, t.name)
         assert first.proc.stderr is not None
-        assert "venue feed: no broker" in first.proc.stderr.read()  # reported as a device problem
+        assert "venue feed: cannot reach the broker" in first.proc.stderr.read()  # a device problem
     finally:
         collector.stopping = True
         for t in tables:
@@ -353,5 +353,67 @@ def test_without_a_broker_the_table_queues_and_reports_and_never_waits() -> None
         return problems, len(publisher.pending), publisher.n
 
     problems, pending, numbered = asyncio.run(scenario())
-    assert problems and "no broker" in (problems[0] or "")
+    assert problems and "cannot reach the broker" in (problems[0] or "")
     assert pending == 2 and numbered == 2  # kept, numbered, waiting for the broker's return
+
+
+@needs_broker
+@pytest.mark.skipif(not (shutil.which("openssl") and shutil.which("mosquitto_passwd")), reason="openssl")
+def test_a_broker_with_tls_and_a_password_is_reached_with_the_configured_credentials(tmp_path: Path) -> None:
+    from firmware.mqtt_publish import MqttPublisher
+
+    def sh(*args: str) -> None:
+        subprocess.run(args, check=True, capture_output=True, cwd=tmp_path)
+
+    sh("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=venue-ca",
+       "-keyout", "ca.key", "-out", "ca.pem")  # fmt: skip
+    sh("openssl", "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout", "server.key",
+       "-out", "server.csr")  # fmt: skip
+    (tmp_path / "san.ext").write_text("subjectAltName=DNS:localhost,IP:127.0.0.1\n")
+    sh("openssl", "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+       "-days", "2", "-extfile", "san.ext", "-out", "server.pem")  # fmt: skip
+    sh("mosquitto_passwd", "-b", "-c", "passwd", "table", "s3cret")
+    broker = Broker(tmp_path)
+    broker.conf.write_text(
+        f"listener {broker.port} 127.0.0.1\nallow_anonymous false\npassword_file {tmp_path}/passwd\n"
+        f"cafile {tmp_path}/ca.pem\ncertfile {tmp_path}/server.pem\nkeyfile {tmp_path}/server.key\n"
+        f"user {getpass.getuser()}\nlog_dest file {tmp_path}/log.txt\n"
+    )
+    for name in ("passwd", "server.key", "server.pem", "ca.pem"):
+        (tmp_path / name).chmod(0o644)
+    broker.start()
+
+    async def scenario(password: str, table: str) -> tuple[bytes | None, list[str | None]]:
+        import aiomqtt
+
+        section = Config().mqtt
+        section.host, section.port = "127.0.0.1", broker.port
+        section.username, section.password = "table", password
+        section.tls, section.ca_file, section.discovery = True, str(tmp_path / "ca.pem"), False
+        problems: list[str | None] = []
+        publisher = MqttPublisher(section, lambda: b'{"to_act": "Ann"}', problems.append, table=table)
+        task = asyncio.create_task(publisher.run())
+        got = None
+        tls = aiomqtt.TLSParameters(ca_certs=str(tmp_path / "ca.pem"))
+        try:
+            async with asyncio.timeout(3):
+                async with aiomqtt.Client(
+                    "127.0.0.1", broker.port, username="table", password="s3cret", tls_params=tls
+                ) as client:
+                    await client.subscribe(f"scarab/{table}/state", qos=1)
+                    async for message in client.messages:
+                        got = message.payload if isinstance(message.payload, bytes) else None
+                        break
+        except TimeoutError:
+            pass
+        await publisher.stop()
+        task.cancel()
+        return got, problems
+
+    try:
+        got, problems = asyncio.run(scenario("s3cret", "secure"))
+        assert got == b'{"to_act": "Ann"}' and problems == []
+        got, problems = asyncio.run(scenario("wrong", "intruder"))  # refused: reported, nothing sent
+        assert got is None and problems and "cannot reach the broker" in (problems[0] or "")
+    finally:
+        broker.stop()
