@@ -57,8 +57,6 @@ class Feeds:
         hub.feeds = self  # the page's mute switch finds the voice here
         hub.on_new_game.append(self.follow)
         self.follow(app.referee)
-        if self.announcer is not None:
-            self.announcer.turn(app.referee)  # whose turn it is, as the table sits down
         if self.announcer is not None or self.publisher is not None:
             self.tasks.append(asyncio.create_task(self._hub_updates(app.hub.seq)))  # from now on
 
@@ -75,7 +73,10 @@ class Feeds:
         self.tasks.append(asyncio.create_task(self.publisher.run()))
 
     def follow(self, referee: Referee) -> None:
+        """Listen to ``referee`` (the first game, or a new one started from the page)."""
         referee.subscribe(self.changed)
+        if self.announcer is not None:
+            self.announcer.turn(referee)  # whose turn it is, as the table sits down
 
     def changed(self, change: Change) -> None:
         """After every commit (the referee's listener): say it, publish it."""

@@ -255,3 +255,27 @@ def test_announcer_says_put_it_back_once_with_its_reason() -> None:
     announcer.notice(["PUT IT BACK: Ben may not take a tile behind his pawn"], "PUT IT BACK")
     announcer.notice(["CAMERA WAITING: a hand over the table"], "PUT IT BACK")
     assert speech.texts() == ["Put it back: Ben may not take a tile behind his pawn"]
+
+
+def test_a_new_game_from_the_page_is_announced_with_its_first_turn() -> None:
+    from firmware.run import Appliance
+
+    async def scenario() -> list[str]:
+        config = Config()
+        config.oled.driver = "dummy"
+        config.speech.driver = "record"
+        store = Store(":memory:")
+        header = {"game": "tutankhamen", "edition": "otb2004", "players": ["Ann", "Ben"], "seed": 3}
+        app = Appliance(config, store, Referee.start(store, header), "nl", Console(file=io.StringIO()), False)
+        app.hub.new_game({**header, "players": ["Cleo", "Dirk"], "seed": 4})
+        app.act(app.referee.state.legal_actions()[0])
+        said = app.feeds.speech.texts("prompt")  # type: ignore[union-attr]
+        await app.feeds.stop()
+        app.close()
+        return said
+
+    assert asyncio.run(scenario()) == [
+        "Ann, jij bent aan de beurt",
+        "Cleo, jij bent aan de beurt",
+        "Dirk, jij bent aan de beurt",
+    ]
