@@ -370,4 +370,73 @@ def test_a_past_game_opens_as_a_replay_and_a_finished_one_offers_bg_stats(
     left = page.request.get(url + "api/games/1").json()["document"]["state"]["path"]
     expect(page.locator("#replay-table g.tile")).to_have_count(sum(t is not None for t in left))
     assert table.hub.referee.game_id == 2  # opening a replay changes nothing
-    page.screenshot(path=str(ARTIFACTS / "replay.png"), full_page=True)
+    page.locator("#past-card").screenshot(path=str(ARTIFACTS / "past.png"))
+    replay.screenshot(path=str(ARTIFACTS / "replay.png"))
+
+
+# ------------------------------------------------------------------ new games of every game
+
+
+def test_every_game_is_set_up_from_the_form_with_its_table_setup(
+    table: Table, url: str, browser: Browser
+) -> None:
+    from playwright.sync_api import expect
+
+    page = phone(browser, url)
+    unlock(page, PIN)
+    prompt = page.locator("#prompt")
+
+    def begin(game: str) -> None:
+        page.click("#new-game-open")
+        page.select_option("#ng-game", game)
+        page.fill("#ng-players", "Ann, Ben, Cleo")
+        expect(page.locator(f"#ng-{game}")).to_be_visible()
+
+    begin("ankh")
+    ranks = page.locator("#ng-rank select")
+    for k, colour in enumerate(["green", "yellow", "blue", "red"]):
+        ranks.nth(k).select_option(colour)
+    page.fill("#ng-threshold", "5")
+    page.select_option("#ng-target", "100")
+    page.locator("#new-game").screenshot(path=str(ARTIFACTS / "setup-ankh.png"))
+    page.click("#ng-start")
+    expect(page.locator("#new-game")).to_be_hidden()
+    expect(prompt).to_contain_text("Ann")
+    header = table.hub.referee.header
+    assert (header["papyrus"], header["target"], header["mode"]) == (
+        {"rank": ["green", "yellow", "blue", "red"], "threshold": 5},
+        100,
+        "table",
+    )
+
+    begin("bann")
+    values = page.locator("#ng-adventures input")
+    expect(values).to_have_count(5)  # four adventures and the king's chamber, filled in
+    for k, value in enumerate([4, 7, 6, 9, 11]):
+        values.nth(k).fill(str(value))
+    page.check("#ng-bann-variants input[value='minus-points']")
+    page.click("#ng-start")
+    expect(page.locator("#new-game")).to_be_hidden()
+    header = table.hub.referee.header
+    assert (header["adventures"], header["chamber"], header["variant"]) == (
+        [4, 7, 6, 9],
+        11,
+        ["minus-points"],
+    )
+
+    begin("gulogulo")
+    page.select_option("#ng-gulo-variant", "adventurous")
+    page.click("#ng-start")
+    expect(page.locator("#new-game")).to_be_hidden()
+    expect(page.locator("#table g.space")).to_have_count(len(table.hub.snapshot()["state"]["spaces"]))
+    header = table.hub.referee.header
+    assert header["variant"] == "adventurous" and "board" not in header  # the default board, unchanged
+
+    # a setup the engine refuses: the form stays, the banner names the rule, nothing is stored
+    games = len(table.store.games())
+    begin("ankh")
+    page.locator("#ng-rank select").nth(1).select_option("green")  # green twice: no such papyrus
+    page.click("#ng-start")
+    expect(page.locator("#banner")).to_contain_text("papyrus")
+    expect(page.locator("#new-game")).to_be_visible()
+    assert len(table.store.games()) == games

@@ -222,7 +222,7 @@ def tutankhamen(doc: dict[str, Any], lang: str = "en") -> str:
             if count > 1:
                 body.append(_text(x + 26, ty + 20, f"×{count}", 10, INK))
         if not held:
-            body.append(_text(110, y + 17, "no tiles yet", 12, DIM))
+            body.append(_text(110, y + 17, "holds no tiles", 12, DIM))
         body.append("</g>")
         y += 30 * max(1, (len(held) + 4) // 5)
     return _svg(y + 6, body, f"The path: {sum(t is not None for t in path)} tiles left")
@@ -248,6 +248,7 @@ def ankh(doc: dict[str, Any], lang: str = "en") -> str:
     players: list[str] = doc["players"]
     papyrus = state["papyrus"]
     threshold = int(papyrus["threshold"])
+    factor = dict(zip(papyrus["rank"], (2, 1, 0, -1), strict=False))
     body = [_text(12, 22, "Papyrus", 13, DIM)]
     for k, colour in enumerate(papyrus["rank"]):
         x = 12 + k * 66
@@ -269,6 +270,8 @@ def ankh(doc: dict[str, Any], lang: str = "en") -> str:
         body.append(f"<g class='seat' data-player={quoteattr(name)}>")
         body.append(f"<circle cx='20' cy='{y + 10}' r='7' fill='{_seat(players, name)}'/>")
         body.append(_text(33, y + 15, name, 14, INK, "start", True))
+        worth = sum(int(c.partition("-")[2] or 0) * factor.get(c.partition("-")[0], 0) for c in row)
+        body.append(_text(190, y + 15, f"{worth:+d}", 12, INK, "end"))  # what the row scores now
         # progress to the next scoring: the row's cards of the threshold
         share = min(1.0, len(row) / threshold) if threshold else 0
         body.append(f"<rect x='200' y='{y + 4}' width='110' height='10' rx='5' fill='#2a3040'/>")
