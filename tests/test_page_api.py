@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
@@ -396,3 +399,43 @@ def test_a_path_file_is_one_label_per_line_or_a_json_list(tmp_path: Path) -> Non
     listed = tmp_path / "path.json"
     listed.write_text(json.dumps(PATH))
     assert read_path_file(str(listed)) == PATH
+
+
+def scarab_run(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    config = tmp_path / "table.toml"
+    config.write_text('[table]\ngame = "tutankhamen"\nedition = "otb2004"\nplayers = ["Ann", "Ben"]\n')
+    env = {
+        **os.environ,
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "SCARAB_CONFIG": str(tmp_path / "none.toml"),
+    }
+    command = [sys.executable, "-m", "firmware.cli", "run", "--config", str(config), "--no-web", *args]
+    return subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=60, env=env)
+
+
+def test_scarab_run_starts_a_game_on_a_path_file(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    Referee.start(Store(db), SEEDED)  # an unfinished game: a path file still starts a new one
+    path = tmp_path / "path.txt"
+    path.write_text("\n".join(PATH) + "\n")
+    take = {"player": "Ann", "move": "take", "index": 2}
+    run = scarab_run(
+        tmp_path, "--db", str(db), "--input", "stdin", "--path", str(path), stdin=json.dumps(take) + "\n"
+    )
+    assert run.returncode == 0, run.stderr
+    answers = [json.loads(line) for line in run.stdout.splitlines()]
+    assert answers[:2] == [{"ready": {"game_id": 2, "actions": 0, "to_act": "Ann"}}, {"ack": 1}]
+    record = Store(db).load(2)
+    assert record.header["path"] == PATH and record.header["players"] == ["Ann", "Ben"]
+    assert record.actions == [take]
+
+
+def test_scarab_run_refuses_a_path_the_box_cannot_lay(tmp_path: Path) -> None:
+    path = tmp_path / "path.json"
+    path.write_text(json.dumps(["kingtut", "cat-green"]))
+    run = scarab_run(tmp_path, "--db", str(tmp_path / "s.db"), "--input", "none", "--path", str(path))
+    assert run.returncode == 3 and "King Tut" in run.stderr and "Traceback" not in run.stderr
+    missing = scarab_run(
+        tmp_path, "--db", str(tmp_path / "s.db"), "--input", "none", "--path", str(tmp_path / "no")
+    )
+    assert missing.returncode == 3 and "cannot read the path file" in missing.stderr
