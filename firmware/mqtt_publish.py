@@ -129,8 +129,6 @@ class MqttPublisher:
 
     async def run(self) -> None:
         """Connect, publish, and reconnect whenever the broker goes away, until stopped."""
-        import aiomqtt
-
         delay = RETRY[0]
         while not self.stopping:
             try:
@@ -142,7 +140,7 @@ class MqttPublisher:
                     self.players = []
                     self.state_dirty = True
                     await self._session(client)
-            except aiomqtt.MqttError as exc:
+            except Exception as exc:  # MqttError mostly; whatever it is, the feed must come back
                 self.client = None
                 if self.stopping:
                     return
@@ -184,7 +182,12 @@ class MqttPublisher:
             batch = [self.pending[i] for i in range(min(WINDOW, len(self.pending)))]
             topic = f"{self.base}/events"
             # created in order, so paho sends them in order; acknowledged before they leave the queue
-            await asyncio.gather(*(client.publish(topic, payload, qos=1) for payload in batch))
+            sent = await asyncio.gather(
+                *(client.publish(topic, payload, qos=1) for payload in batch), return_exceptions=True
+            )
+            failed = next((r for r in sent if isinstance(r, BaseException)), None)
+            if failed is not None:
+                raise failed  # the whole batch stays queued and goes again after reconnecting
             for _ in batch:
                 self.pending.popleft()
             self.published += len(batch)

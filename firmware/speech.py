@@ -275,7 +275,7 @@ class EspeakSpeech(SpeechDevice):
         got = 0
         try:
             while chunk := voice.stdout.read1(4096):
-                if got < WAV_HEADER <= got + len(chunk) and self.on_first_sample is not None:
+                if got <= WAV_HEADER < got + len(chunk) and self.on_first_sample is not None:
                     self.on_first_sample(utterance, time.perf_counter())
                 got += len(chunk)
                 out.stdin.write(chunk)

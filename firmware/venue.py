@@ -136,7 +136,7 @@ async def listen(venue: Venue, section: Any, stop: asyncio.Event | None = None) 
                 async for message in client.messages:
                     payload = message.payload if isinstance(message.payload, bytes) else b""
                     venue.heard(str(message.topic), payload)
-        except aiomqtt.MqttError as exc:
+        except Exception as exc:  # MqttError mostly; the venue must come back whatever it was
             venue.set_problem(f"cannot reach the broker at {where} ({exc}); reconnecting")
             await asyncio.sleep(delay)
             delay = min(delay * 2, RETRY[1])
