@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from engines.replay import LogError
-from firmware.config import ConfigError
+from firmware.errors import ConfigError
 
 # NumPy's BLAS threads fight OpenCV's for the Pi's few cores and make a camera frame many
 # times slower under load; one thread each is fastest for the small matrices used here.

@@ -21,20 +21,13 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from firmware.errors import ConfigError  # defined apart: the CLI catches it without this module
+
 DEFAULT_PATH = Path("/etc/scarab/config.toml")
 MODEL_FILE = Path("/proc/device-tree/model")
 
 
 MAX_BYTES = 1 << 20  # a config is a few hundred bytes; more is the wrong file
-
-
-class ConfigError(Exception):
-    """A config file Scarab cannot use; the message names the file and the key (``key``,
-    e.g. ``table.game``, when one key is to blame)."""
-
-    def __init__(self, message: str, key: str | None = None) -> None:
-        super().__init__(message)
-        self.key = key
 
 
 def on_raspberry_pi(model_file: Path = MODEL_FILE) -> bool:
