@@ -58,6 +58,7 @@ class Presenter:
         self.join: tuple[str, str] | None = None  # (page URL, table PIN) once the page is served
         self.alert: tuple[str, str, str] | None = None  # a landslide being called: stays until cleared
         self.camera: tuple[str, str] | None = None  # the camera's PUT IT BACK or waiting: likewise
+        self.hint = ""  # a short note after the turn's prompt (the sensor: "learning table")
         self.public = Image.new("1", (screens.WIDTH, screens.HEIGHT))  # the last frame as anyone may see it
         self.caption = ""  # the last frame in one line of text, for a mirror too small to read
 
@@ -115,6 +116,8 @@ class Presenter:
             text = ", ".join(f"{name} {value}" for name, value in rows)
             return screens.scoreboard(title, rows, [referee.state.to_act or ""]), f"{title}: {text}", None
         game, prompt, status = titles(referee.state.game), self.prompt(referee), self.status(referee)
+        if self.hint:
+            prompt = f"{prompt} ({self.hint})"
         caption = f"{game[0]} ({status}) · {prompt}" if status else f"{game[0]} · {prompt}"
         return screens.turn(game, prompt, status), caption, None
 

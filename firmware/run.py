@@ -162,6 +162,7 @@ class Appliance:
             # the path's unsure tiles, or an unsure new Ankh card, confirmed on the page
             questions=FirstAsking(self.cameras.table_questions, self.cards.table_questions),
         )
+        self.hub.landslides = self.landslides  # the sensor's question and reset, for the page
         self.web_task: asyncio.Task[None] | None = None
         self.server: Any = None
         self.hub.on_new_game.append(self.switch)

@@ -17,12 +17,14 @@ PATTERNS: dict[str, tuple[float, float, int]] = {
     "refused": (0.3, 0.1, 1),
     "landslide": (0.15, 0.05, 5),
     "game-over": (0.2, 0.1, 3),
+    "question": (0.04, 0.0, 1),  # a short chirp: the landslide sensor asks the table
 }
 TUNES: dict[str, list[str]] = {
     "scored": ["C5", "E5"],
     "refused": ["A3"],
     "landslide": ["A5", "E5", "A5", "E5", "A5"],
     "game-over": ["C5", "E5", "G5"],
+    "question": ["E6"],
 }
 
 

@@ -94,6 +94,10 @@ class AnswerRequest(Strict):
     label: str = Field(max_length=64, description='the face that lies there, e.g. "cat-green"')
 
 
+class SensorAnswer(Strict):
+    landslide: bool = Field(description="true: it was a landslide; false: it was not, the pull goes on")
+
+
 class Problem(BaseModel):
     error: dict[str, Any]
 
@@ -364,6 +368,27 @@ def create_app(hub: TableHub) -> FastAPI:
             raise HTTPException(exc.status, {"code": exc.code, "message": exc.message}) from None
         except StoreError as exc:  # the confirmed path's new game could not be stored
             raise HTTPException(409, {"code": "store", "message": str(exc)}) from None
+
+    # the landslide sensor (Gulo Gulo): its question, and forgetting what it learned of the table
+    @app.get("/api/sensor", summary="The landslide sensor: still learning this table? asking something?")
+    async def sensor_state() -> dict[str, Any]:
+        sensor = getattr(hub, "landslides", None)
+        return sensor.page_state() if sensor is not None else {"present": False}
+
+    @app.post("/api/sensor/answer", dependencies=changing, summary="Answer the sensor: was that a landslide?")
+    async def sensor_answer(body: SensorAnswer) -> dict[str, Any]:
+        sensor = getattr(hub, "landslides", None)
+        if sensor is None or not sensor.answer(body.landslide):
+            raise HTTPException(409, {"code": "no-question", "message": "the sensor asks nothing now"})
+        return hub.snapshot()
+
+    @app.post("/api/sensor/reset", dependencies=changing, summary="Forget what the sensor learned here")
+    async def sensor_reset() -> dict[str, Any]:
+        sensor = getattr(hub, "landslides", None)
+        if sensor is None:
+            raise HTTPException(404, {"code": "no-sensor", "message": "there is no landslide sensor here"})
+        sensor.reset_learning()
+        return hub.snapshot()
 
     @app.post("/api/game", dependencies=changing, summary="Start a new game from a complete game-log header")
     async def new_game(body: NewGameRequest) -> dict[str, Any]:

@@ -302,6 +302,47 @@ async function renderQuestions(doc) {
   if (mine === drawing.questions) drawQuestions(data.questions || []);
 }
 
+// The landslide sensor (Gulo Gulo): answer its question, or make it forget this table.
+const SENSOR_WORDS = {
+  en: { yes: "Yes, a landslide", no: "No, pull on", forget: "Sensor: forget this table",
+        sure: "Forget what the sensor learned of this table and learn it again?" },
+  de: { yes: "Ja, eine Lawine", no: "Nein, weiterziehen", forget: "Sensor: diesen Tisch vergessen",
+        sure: "Vergessen, was der Sensor von diesem Tisch gelernt hat, und neu lernen?" },
+  nl: { yes: "Ja, een lawine", no: "Nee, trek verder", forget: "Sensor: deze tafel vergeten",
+        sure: "Vergeten wat de sensor van deze tafel leerde en opnieuw leren?" },
+};
+let sensorDrawing = 0;
+
+async function renderSensor(doc) {
+  const mine = ++sensorDrawing;
+  const box = $("sensor");
+  if (doc.game !== "gulogulo" || !authorised) {
+    box.hidden = true;
+    return;
+  }
+  let state;
+  try { state = await getJSON("/api/sensor"); } catch (err) { if (mine === sensorDrawing) failed(err); return; }
+  if (mine !== sensorDrawing) return;
+  box.hidden = !state.present;
+  if (!state.present) return;
+  const w = SENSOR_WORDS[lang] || SENSOR_WORDS.en;
+  const send = (path, body) => async () => {
+    try { render(await post(path, body)); succeeded(); } catch (err) { failed(err); }
+  };
+  const buttons = [];
+  if (state.question) {
+    const yes = el("button", w.yes, "sensor-yes");
+    yes.addEventListener("click", send("/api/sensor/answer", { landslide: true }));
+    const no = el("button", w.no, "sensor-no");
+    no.addEventListener("click", send("/api/sensor/answer", { landslide: false }));
+    buttons.push(yes, no);
+  }
+  const forget = el("button", w.forget, "sensor-forget");
+  forget.addEventListener("click", () => { if (window.confirm(w.sure)) send("/api/sensor/reset", {})(); });
+  buttons.push(forget);
+  box.replaceChildren(...buttons);
+}
+
 async function renderHistory() {
   const mine = ++drawing.history;
   let data;
@@ -336,6 +377,7 @@ function render(doc) {
   renderScores(doc);
   renderScorings(doc);
   renderQuestions(doc);
+  renderSensor(doc);
   renderMoves(doc);
   renderHistory();
   renderTable(doc);
