@@ -13,6 +13,12 @@ the sensor, the landslide detector and the engine.
   the landslide is taken back and the pull goes on, armed again.
 - A clean pull is confirmed with the next button or on the page.
 - A sensor that fails is shown as a warning; the pull can always be entered by hand.
+- The detector learns the table (``hardware/table_profile.py``, kept in the state
+  directory): at rest whenever nothing is armed, and the rummaging from every pull the
+  table confirms — a clean pull, a call left standing, disputed, or a landslide entered by
+  hand. Until five pulls are confirmed the OLED and the page say it is learning; a
+  borderline hit (always while learning) is a question — "Was that a landslide?" with a
+  chirp, next = yes, back = no — never a verdict.
 
 The demo (``scarab run --demo`` with ``[table] game = "gulogulo"``) plays each pull as a
 simulated trace pushed through the sensor's twin into the very same detector.
@@ -30,8 +36,9 @@ from engines.core import Action
 from engines.wording import render_event
 from firmware.config import Config, Sensor, resolve_driver
 from firmware.presenter import announce_device
-from hardware.landslide import BOULDER, STAFF, Landslide, LandslideDetector, Settings, SwitchDetector
+from hardware.landslide import BOULDER, STAFF, SURE, Landslide, LandslideDetector, Settings, SwitchDetector
 from hardware.motion import MotionSensor, Sample
+from hardware.table_profile import TableProfile
 from hardware.trace_sim import Simulator, TraceSensor
 
 WORDS: dict[str, dict[str, str]] = {
@@ -47,7 +54,31 @@ WORDS: dict[str, dict[str, str]] = {
         "de": "Einspruch: {player} zieht weiter",
         "nl": "bezwaar: {player} trekt verder",
     },
+    "learning": {
+        "en": "learning this table — confirm landslides for the first few pulls",
+        "de": "lerne diesen Tisch — bestätigt Lawinen bei den ersten Zügen",
+        "nl": "leer deze tafel — bevestig lawines bij de eerste trekbeurten",
+    },
+    "learning_short": {"en": "learning table", "de": "lerne Tisch", "nl": "leer tafel"},
+    "ask_title": {"en": "LANDSLIDE?", "de": "LAWINE?", "nl": "LAWINE?"},
+    "ask": {
+        "en": "Was that a landslide?",
+        "de": "War das eine Lawine?",
+        "nl": "Was dat een lawine?",
+    },
+    "ask_keys": {
+        "en": "next = yes  back = no",
+        "de": "weiter = ja  zurück = nein",
+        "nl": "verder = ja  terug = nee",
+    },
+    "ask_page": {
+        "en": "Was that a landslide? Next = yes, back = no — or enter the pull here",
+        "de": "War das eine Lawine? Weiter = ja, zurück = nein — oder den Zug hier eingeben",
+        "nl": "Was dat een lawine? Verder = ja, terug = nee — of voer de trekbeurt hier in",
+    },
 }
+QUESTION_SECONDS = 10.0  # an unanswered question goes away (and teaches nothing)
+SAVE_EVERY_S = 60.0  # the table at rest is saved this often; a confirmation at once
 LEVEL_SENSORS = {"sw420", "sw520d", "trace-level"}
 DEMO_LANDSLIDE_SHARE = 0.3
 
@@ -61,6 +92,22 @@ def calibration_path(section: Sensor) -> Path:
     from firmware.store import default_state_dir
 
     return Path(section.calibration) if section.calibration else default_state_dir() / "calibration.json"
+
+
+def profile_path(section: Sensor) -> Path:
+    """What the detector learned of this table: beside the calibration, in the state
+    directory by default."""
+    return calibration_path(section).with_name("table-profile.json")
+
+
+def load_profile(section: Sensor) -> tuple[TableProfile, str | None]:
+    path = profile_path(section)
+    if not path.exists():
+        return TableProfile(), None
+    try:
+        return TableProfile.load(path), None
+    except ValueError as exc:
+        return TableProfile(), f"motion sensor: what it learned of this table is lost, learning again ({exc})"
 
 
 def load_settings(section: Sensor) -> tuple[Settings, str | None]:
@@ -102,11 +149,13 @@ def open_sensor(section: Sensor, on_pi: bool | None = None, start: bool = True) 
     return MotionSensor()
 
 
-def detector_for(sensor: MotionSensor, settings: Settings) -> LandslideDetector | SwitchDetector:
+def detector_for(
+    sensor: MotionSensor, settings: Settings, profile: TableProfile | None = None
+) -> LandslideDetector | SwitchDetector:
     rate = sensor.rate_hz or 800.0
     if sensor.name in LEVEL_SENSORS:
         return SwitchDetector(rate, settings, armed=False)
-    return LandslideDetector(rate, settings, armed=False)
+    return LandslideDetector(rate, settings, armed=False, profile=profile)
 
 
 def demo_header(header: dict[str, Any]) -> dict[str, Any]:
@@ -127,14 +176,20 @@ class LandslideReferee:
         self.section = config.sensor
         self.clock = clock
         self.settings, problem = load_settings(self.section)
+        self.profile, lost = load_profile(self.section)
         self.sensor = open_sensor(self.section)
-        self.detector = detector_for(self.sensor, self.settings)
-        self.problems: list[str] = [problem] if problem else []
+        self.detector = detector_for(self.sensor, self.settings, self.profile)
+        self.problems: list[str] = [p for p in (problem, lost) if p]
         self.seen_error = self.sensor.error
         self.pull_key: tuple[int, int] | None = None
         self.alert: dict[str, Any] | None = None  # the landslide being shown: text, deadline, count
         self.detections: list[Landslide] = []
         self.disputes = 0
+        self.question: dict[str, Any] | None = None  # "Was that a landslide?": event, deadline, pull
+        self.armed_for: tuple[int, int] | None = None  # the pull whose outcome teaches the detector
+        self.called: dict[str, Any] | None = None  # the sure call standing: peak, action count, game
+        self.saved_at = clock()
+        self.dirty = False
 
     # ------------------------------------------------------------------ state
 
@@ -153,19 +208,109 @@ class LandslideReferee:
         state = self.app.referee.state
         return state.game == "gulogulo" and not state.finished and getattr(state, "phase", None) == "pull"
 
+    def learning(self) -> bool:
+        """Still learning this table (shown while Gulo Gulo is played with an accelerometer)."""
+        return isinstance(self.detector, LandslideDetector) and self.profile.learning
+
     def notices(self) -> list[str]:
-        """What the page's banner shows besides device warnings: the landslide just called."""
-        return [self.alert["page"]] if self.alert else []
+        """What the page's banner shows besides device warnings: the landslide just called,
+        the question asked, and that the table is still being learned."""
+        out = [self.alert["page"]] if self.alert else []
+        if self.question is not None:
+            out.append(say("ask_page", self.app.lang))
+        if self.learning() and self.app.referee.state.game == "gulogulo":
+            out.append(say("learning", self.app.lang))
+        return out
+
+    def _hint(self) -> None:
+        """The OLED's turn screen says "learning table" while a pull is awaited."""
+        presenter = self.app.presenter
+        if hasattr(presenter, "hint"):
+            presenter.hint = (
+                say("learning_short", self.app.lang) if self.learning() and self.pulling() else ""
+            )
+
+    # ------------------------------------------------------------------ learning
+
+    def _save(self, force: bool = False) -> None:
+        if not isinstance(self.detector, LandslideDetector):
+            return
+        if not (force or (self.dirty and self.clock() - self.saved_at >= SAVE_EVERY_S)):
+            return
+        try:
+            self.profile.save(profile_path(self.section))
+        except OSError as exc:
+            self._note(f"! motion sensor: cannot keep what it learned: {exc}")
+        self.saved_at, self.dirty = self.clock(), False
+
+    def _teach(self, outcome: str, peak: float = 0.0) -> None:
+        if isinstance(self.detector, LandslideDetector):
+            was = self.profile.learning
+            self.detector.confirm(outcome, peak)
+            self._save(force=True)
+            if was and not self.profile.learning:
+                self.app.hub.refresh()  # the learning notice goes
+
+    def page_state(self) -> dict[str, Any]:
+        """For the page: whether there is a sensor to learn, its progress and its question."""
+        present = isinstance(self.detector, LandslideDetector)
+        return {
+            "present": present,
+            "learning": self.learning(),
+            "pulls": self.profile.pulls if present else 0,
+            "learn_pulls": self.profile.learn_pulls,
+            "question": self.question is not None,
+        }
+
+    def reset_learning(self) -> None:
+        """Forget this table (the page's reset): learn it again from the table at rest and
+        the next pulls."""
+        self.profile = TableProfile()
+        if isinstance(self.detector, LandslideDetector):
+            self.detector.profile = self.profile
+        self._save(force=True)
+        self._hint()
+        self.app.hub.refresh()
+        self.app.show()
+
+    def _outcome(self) -> None:
+        """Once the pull the detector was armed for has an outcome in the log, teach it."""
+        referee = self.app.referee
+        if self.armed_for is None:
+            return
+        game, at = self.armed_for
+        if referee.game_id != game:
+            self.armed_for = None
+            return
+        if len(referee.actions) <= at:
+            return
+        action = referee.actions[at]
+        self.armed_for = None
+        asked = self.question
+        if asked is not None:
+            self._drop_question()
+        if action.get("move") != "pull":
+            return
+        if action.get("result") == "clean":
+            if asked is not None:
+                self._teach("disputed", asked["event"].strength)
+            self._teach("clean")
+        elif self.called is not None and self.called["count"] == at + 1:
+            return  # our own call: taught once its dispute window is over
+        else:  # answered yes, or entered by hand (the sensor missed it)
+            self._teach("landslide", asked["event"].strength if asked else 0.0)
 
     def _follow(self) -> None:
         """Arm for a new pull, disarm otherwise; drop the alert once its window is over or
         the landslide was taken back."""
         referee = self.app.referee
+        self._outcome()
         now_pulling = self.pulling()
         key = (referee.game_id, len(referee.actions))
         if now_pulling and key != self.pull_key:
             self.detector.arm()  # one detector throughout: its filters and noise level run on
             self.pull_key = key
+            self.armed_for = key
         elif not now_pulling and self.detector.armed:
             self.detector.disarm()
             self.pull_key = None
@@ -174,6 +319,30 @@ class LandslideReferee:
             moved_on = len(referee.actions) != self.alert["count"] or referee.game_id != self.alert["game"]
             if moved_on or self.clock() >= self.alert["until"]:
                 self._clear_alert()
+        self._settle_call()
+        if self.question is not None and (self.clock() >= self.question["until"] or not self.pulling()):
+            self._drop_question()
+            self.app.hub.refresh()
+            self.app.show()
+        self._hint()
+        if not self.detector.armed:
+            self.dirty = True  # the table at rest is being learned
+            self._save()
+
+    def _settle_call(self) -> None:
+        """A sure call left standing through its dispute window is a confirmed landslide; one
+        taken back (the back button, or undo on the page) was rummaging."""
+        call = self.called
+        if call is None or self.alert is not None:
+            return
+        referee = self.app.referee
+        self.called = None
+        if referee.game_id != call["game"]:
+            return
+        if len(referee.actions) >= call["count"] and referee.actions[call["count"] - 1] == call["action"]:
+            self._teach("landslide", call["peak"])
+        else:
+            self._teach("disputed", call["peak"])
 
     def _clear_alert(self) -> None:
         self.alert = None
@@ -193,8 +362,12 @@ class LandslideReferee:
         found = self.detector.feed_samples(samples)
         for event in found:
             self.detections.append(event)
-            if self.pulling() and self.detector.armed:
+            if not (self.pulling() and self.detector.armed):
+                continue
+            if event.verdict == SURE and not self.learning():
                 self.landslide(event)
+            else:  # borderline, or still learning: the table decides
+                self.ask(event)
         return found
 
     async def run(self, period: float = 0.01) -> None:
@@ -233,6 +406,8 @@ class LandslideReferee:
         if not app.act(action):
             return False
         app.buzzer.play("landslide")
+        self.called = {"peak": event.strength, "count": len(app.referee.actions), "game": app.referee.game_id,
+                       "action": app.referee.actions[-1]}  # fmt: skip
         lang = app.lang
         follows = [
             render_event(e, "gulogulo", lang)
@@ -251,6 +426,60 @@ class LandslideReferee:
         self._note(f"  (the sensor heard a {event.kind}, {event.strength:.2f} g)")
         app.hub.refresh()
         app.show()
+        return True
+
+    def ask(self, event: Landslide) -> None:
+        """ "Was that a landslide?" — on the OLED and the page, with a chirp."""
+        if self.question is not None and self.question["event"].strength >= event.strength:
+            return
+        app = self.app
+        referee = app.referee
+        self.question = {"event": event, "until": self.clock() + QUESTION_SECONDS,
+                         "key": (referee.game_id, len(referee.actions))}  # fmt: skip
+        lang = app.lang
+        app.presenter.alert = (say("ask_title", lang), say("ask", lang), say("ask_keys", lang))
+        app.buzzer.play("question")
+        self._note(f"  (the sensor asks: a {event.kind}? {event.strength:.2f} g)")
+        app.hub.refresh()
+        app.show()
+
+    def _drop_question(self) -> None:
+        self.question = None
+        if self.alert is None:
+            self.app.presenter.alert = None
+
+    def answer(self, landslide: bool) -> bool:
+        """The table's answer to the open question: yes enters the landslide, no lets the
+        pull go on; either way the detector learns from it."""
+        asked = self.question
+        if asked is None or not self.pulling():
+            return False
+        referee = self.app.referee
+        if asked["key"] != (referee.game_id, len(referee.actions)):
+            self._drop_question()
+            return False
+        event = asked["event"]
+        if not landslide:
+            self._drop_question()
+            self._teach("disputed", event.strength)
+            self.app.hub.refresh()
+            self.app.show()
+            return True
+        # entered as the table's own answer: _outcome then teaches it as a landslide
+        state = referee.state
+        kind = event.kind if event.kind in (BOULDER, STAFF) else BOULDER
+        action: Action = {
+            "player": state.to_act,
+            "move": "pull",
+            "result": "landslide",
+            "fell": self.fell(kind),
+        }
+        if not self.app.act(action):
+            return False
+        self.app.buzzer.play("landslide")
+        self._outcome()
+        self.app.hub.refresh()
+        self.app.show()
         return True
 
     def dispute(self) -> bool:
@@ -281,6 +510,8 @@ class LandslideReferee:
     def press(self, name: str) -> bool:
         """A button press the landslide referee takes: back disputes a fresh landslide,
         next confirms a clean pull. False: not ours."""
+        if self.question is not None and name in ("next", "back"):
+            return self.answer(name == "next")
         if name == "back" and self.alert is not None:
             return self.dispute()
         if name == "next" and self.pulling():
@@ -296,14 +527,14 @@ class LandslideReferee:
         self.sensor.close()
         self.sensor = TraceSensor(float(self.section.rate_hz))
         self.seen_error = None
-        self.detector = detector_for(self.sensor, self.settings)
+        self.detector = detector_for(self.sensor, self.settings, self.profile)
         self.pull_key = None
 
     async def demo_pull(self, rng: random.Random, delay: float) -> None:
         """One pull at the demo table: a hand rummages (and perhaps a landslide comes),
-        the samples go through the twin into the detector; then the table confirms a
-        clean pull with the next button, disputes a false alarm, or enters by hand a
-        landslide the sensor missed."""
+        the samples go through the twin into the detector; then the table answers the
+        sensor's question, confirms a clean pull with the next button, disputes a false
+        alarm, or enters by hand a landslide the sensor missed."""
         app = self.app
         assert isinstance(self.sensor, TraceSensor)
         start = len(app.referee.actions)
@@ -323,6 +554,12 @@ class LandslideReferee:
             if len(app.referee.actions) != start:
                 break
             await asyncio.sleep(0.05 * delay / 1.2)
+        if self.question is not None:  # the sensor asked: the demo table answers truly
+            await asyncio.sleep(delay)
+            if self.answer(kind is not None) and kind is not None:
+                self._note("the table said yes: a landslide")
+                await asyncio.sleep(delay)
+                return
         called = len(app.referee.actions) != start
         if called and kind is None:  # a false alarm: the table disputes it
             await asyncio.sleep(delay)
@@ -345,4 +582,5 @@ class LandslideReferee:
         self.confirm_clean()
 
     def close(self) -> None:
+        self._save(force=self.dirty)
         self.sensor.close()

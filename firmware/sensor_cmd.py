@@ -25,8 +25,17 @@ from engines.replay import LogError
 from firmware.cli import EXIT_OK, check_writable, emit_json, read_text_file, seconds_range
 from firmware.config import ConfigError, Sensor, load, resolve_driver
 from firmware.landslide_referee import LEVEL_SENSORS, calibration_path, open_sensor
-from hardware.landslide import LandslideDetector, Settings, SwitchDetector, calibrate, steady_rate
+from hardware.landslide import (
+    ASK,
+    Landslide,
+    LandslideDetector,
+    Settings,
+    SwitchDetector,
+    calibrate,
+    steady_rate,
+)
 from hardware.motion import MotionSensor, Sample
+from hardware.table_profile import TableProfile
 from hardware.trace_sim import Simulator, TraceError, TraceSensor, parse_trace, read_levels
 
 TRACE_BYTES = 256 << 20  # an hour recorded at 1600 Hz, the longest `record` makes, is ~210 MB
@@ -87,23 +96,44 @@ def read_trace(path: str) -> tuple[str, np.ndarray, np.ndarray, float]:
     return kind, t, values, rate
 
 
-def load_calibration(path: str | None) -> Settings:
+ADAPT_S = 5.0  # `detect` without a calibration: what it heard is learned every this long
+
+
+def load_calibration(path: str | None) -> Settings | None:
     if not path:
-        return Settings()
+        return None
     try:
         return Settings.load(path)
     except ValueError as exc:
         raise LogError("bad-calibration", str(exc), None) from None
 
 
-def run_detector(kind: str, t: np.ndarray, values: np.ndarray, rate: float, settings: Settings) -> list:
-    """Every landslide in a whole trace, fed in 10 ms bursts as a FIFO would deliver them."""
-    detector: LandslideDetector | SwitchDetector
-    detector = SwitchDetector(rate, settings) if kind == "level" else LandslideDetector(rate, settings)
+def run_detector(
+    kind: str, t: np.ndarray, values: np.ndarray, rate: float, settings: Settings | None
+) -> list[Landslide]:
+    """Every landslide in a whole trace, fed in 10 ms bursts as a FIFO would deliver them.
+    Without a calibration the detector adapts along the trace as the appliance does at a
+    table: it follows the floor, and every ``ADAPT_S`` seconds without a landslide what it
+    heard counts as rummaging (which may only make it more sensitive than the default).
+    Landslides it would only ask about are not reported."""
+    if kind == "level":
+        switch = SwitchDetector(rate, settings or Settings())
+        step = max(1, round(rate * 0.01))
+        return [e for i in range(0, len(t), step) for e in switch.feed(t[i : i + step], values[i : i + step])]
+    detector = LandslideDetector(
+        rate, settings or Settings(), profile=TableProfile(), adapt_armed=settings is None
+    )
     step = max(1, round(rate * 0.01))
-    found = []
-    for i in range(0, len(t), step):
-        found += detector.feed(t[i : i + step], values[i : i + step])
+    found: list[Landslide] = []
+    window = max(1, round(ADAPT_S * rate / step))
+    since = 0
+    for n, i in enumerate(range(0, len(t), step)):
+        events = [e for e in detector.feed(t[i : i + step], values[i : i + step]) if e.verdict != ASK]
+        found += events
+        since = n if events else since
+        if settings is None and n - since >= window:
+            detector.confirm("clean")
+            since = n
     return found
 
 

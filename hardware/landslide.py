@@ -40,9 +40,11 @@ from typing import Any
 import numpy as np
 
 from hardware.motion import Sample
+from hardware.table_profile import TableProfile
 from hardware.trace_io import steady_rate as steady_rate  # re-exported: the CLI imports it here
 
 BOULDER, STAFF = "boulder", "staff"
+SURE, LIKELY, ASK = "sure", "likely", "ask"
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,12 @@ class Landslide:
     kind: str  # boulder or staff
     strength: float  # peak of the impact's envelope (g); for a switch, the share of the window it was shaken
     decided: float = 0.0  # the time of the newest sample when it was reported
+    verdict: str = "sure"  # sure: called alone; likely: called where nobody can be asked; ask: a question
+    score: float = 0.0  # the peak over the level it is decided at (> 1: called)
+
+    @property
+    def sure(self) -> bool:
+        return self.verdict == SURE
 
     def to_json(self) -> dict[str, Any]:
         return {"t": round(self.t, 4), "kind": self.kind, "strength": round(self.strength, 4)}
@@ -60,10 +68,24 @@ class Landslide:
 class Settings:
     """The detector's tuning; ``calibrate`` fits ``threshold_g`` and ``noise_g`` to a room."""
 
-    threshold_g: float = 0.09  # an impact's envelope must reach this
+    threshold_g: float = 0.1  # cold: an impact's envelope from this is called
     noise_g: float = 0.0  # the room's mean envelope when calibrated (0: not calibrated)
-    noise_factor: float = 4.0  # the threshold never falls below this × the running noise level
-    double_hit_ratio: float = 1.0  # a double hit (the staff) counts from this share of the threshold
+    noise_factor: float = 3.0  # the threshold never falls below this × the room's floor
+    double_hit_ratio: float = 1.0  # unused; kept so older calibration files still load
+    ask_g: float = 0.075  # cold: from this an impact is worth a question
+    sure_g: float = 0.15  # cold: from this an impact is called without asking
+    min_g: float = 0.045  # a learned threshold never falls below this
+    rummage_margin: float = 1.3  # a learned threshold sits this far above the loudest clean rummaging
+    double_bonus: float = 1.0  # a double hit (the staff's tip, then its rod) counts this much more
+    min_freq_hz: float = 60.0  # impacts on the board ring above this; a knuckle on the bowl, a hum below
+    freq_doubt_hz: float = 15.0  # this close above min_freq_hz: asked, not called alone
+    loud_g: float = 0.35  # this loud, a low ring is still an impact (a boulder on a soft cloth)
+    bowl_hz: float = 85.0  # a ring below this that also sways the low band is the bowl knocked ...
+    bowl_sway: float = 0.35  # ... from this low band / peak (refused; from 0.25 only asked)
+    sway_veto: float = 0.6  # low band / peak above which it is the table or the trap moving
+    shift_veto: float = 0.45  # the table's shift over the impact / peak above which it was nudged
+    sway_doubt: float = 0.35  # above this low band / peak a call is asked, not made alone
+    shift_doubt: float = 0.25  # likewise the shift / peak
     window_s: float = 0.020  # how long after the onset the impulse is judged
     max_impulse_s: float = 0.12  # an envelope still above half its peak after this is no impact
     lf_veto: float = 2.0  # low band / impulse peak above which it is a bump, not a landslide
@@ -101,9 +123,13 @@ class Settings:
             raise ValueError(f"cannot read calibration {path}: {exc}") from None
 
     def save(self, path: Path | str) -> None:
+        """Only what differs from the defaults: a file keeps what was fitted, not the
+        tuning of the version that wrote it."""
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(self.to_json(), indent=2) + "\n", encoding="utf-8")
+        default = Settings().to_json()
+        fitted = {k: v for k, v in self.to_json().items() if v != default[k]}
+        target.write_text(json.dumps(fitted, indent=2) + "\n", encoding="utf-8")
 
 
 def _samples(seconds: float, rate: float) -> int:
@@ -111,15 +137,32 @@ def _samples(seconds: float, rate: float) -> int:
 
 
 class LandslideDetector:
-    """Streaming detector for one accelerometer at a steady ``rate_hz``."""
+    """Streaming detector for one accelerometer at a steady ``rate_hz``.
+
+    ``profile`` is what it has learned of the table (``TableProfile``; a fresh one when
+    not given): the still table's noise floor and the rummaging's strongest transients.
+    ``adapt_armed`` lets it learn the floor while armed too — for a whole trace judged as
+    one pull (``scarab sensor detect``), where nothing is ever disarmed."""
 
     IDLE, JUDGING, BUSY, REFRACTORY = range(4)
 
-    def __init__(self, rate_hz: float, settings: Settings | None = None, armed: bool = True) -> None:
+    def __init__(
+        self,
+        rate_hz: float,
+        settings: Settings | None = None,
+        armed: bool = True,
+        profile: TableProfile | None = None,
+        adapt_armed: bool = False,
+    ) -> None:
+        # adapt_armed: a whole trace judged as one long pull (`scarab sensor detect`): the
+        # floor is followed while armed too, and since nobody confirms anything, what was
+        # heard may only make it more sensitive than the cold default, never deafer
         if not rate_hz > 0:
             raise ValueError("the sample rate must be positive")
         self.rate = float(rate_hz)
         self.settings = s = settings or Settings()
+        self.profile = profile if profile is not None else TableProfile()
+        self.adapt_armed = adapt_armed
         self.armed = armed
         self.half = _samples(s.hp_half_s, self.rate)
         self.n_env = max(4, _samples(s.env_s, self.rate))  # at low rates a ring needs a few samples
@@ -134,29 +177,83 @@ class LandslideDetector:
         self.e_tail = np.zeros(self.n_env)  # |h|² carried for the envelope's running mean
         self._index: dict[int, tuple[np.ndarray, ...]] = {}  # per burst length: the filters' indices
         self.baseline: np.ndarray | None = None
-        self.noise = s.noise_g  # running mean envelope of quiet stretches
+        if s.noise_g > 0 and self.profile.floor_g <= 0:
+            self.profile.floor_g = s.noise_g  # a calibration's measured room
         self.noise_alpha_per_s = 1.0 / 10.0
         self.lf_recent: collections.deque[np.ndarray] = collections.deque([np.zeros(self.n_pre)], self.n_pre)
+        self.n_wide = _samples(0.012, self.rate)  # the features' high pass: ±12 ms (from ~25 Hz)
+        self.n_before = _samples(0.025, self.rate)  # the background just before an onset
+        self.hist: collections.deque[tuple[int, np.ndarray]] = collections.deque()  # (first index, raw)
+        self.hist_keep = self.n_max + self.n_env + self.n_before + 2 * self.n_wide + self.half + 8
+        self.fed = 0  # raw samples fed
         self.state = self.IDLE
         self.count = 0  # samples seen (in the delayed, filtered domain)
         self._reset_candidate()
         self.events: list[Landslide] = []
+        self.heard: list[float] = []  # this pull's impact-like transients that were not called
+        self.pull_top = 0.0  # the loudest envelope of this pull outside any candidate
+        self.features: list[dict[str, float]] | None = None  # set to a list to keep every judgement
         self.candidates = 0
         self.vetoed = 0
+        self.last_score = 0.0
 
     # ------------------------------------------------------------------ control
 
     def arm(self) -> None:
         self.armed = True
+        self.heard, self.pull_top = [], 0.0
 
     def disarm(self) -> None:
         self.armed = False
         if self.state == self.JUDGING:
             self.state = self.BUSY
 
+    def confirm(self, outcome: str, peak: float = 0.0) -> None:
+        """What the table said of the pull being armed or just disarmed: ``clean`` (confirmed
+        clean: what was heard was rummaging), ``landslide`` (of ``peak`` g, 0 when the sensor
+        missed it) or ``disputed`` (a call or a question answered no: ``peak`` was rummaging)."""
+        heard = self.heard or ([self.pull_top] if self.pull_top > 0 else [])
+        if outcome == "clean":
+            self.profile.clean_pull(heard)
+            self.heard, self.pull_top = [], 0.0
+        elif outcome == "landslide":
+            self.profile.landslide(peak, heard)
+            self.heard, self.pull_top = [], 0.0
+        elif outcome == "disputed":
+            self.profile.disputed(peak)
+        else:
+            raise ValueError(f"unknown outcome {outcome!r}")
+
+    @property
+    def noise(self) -> float:
+        return self.profile.floor_g
+
+    def levels(self) -> tuple[float, float, float]:
+        """(ask, decide, sure) in g: a candidate's peak from ``ask`` is worth a question,
+        from ``decide`` it is called when nobody can be asked, from ``sure`` it is called
+        without asking. They follow the learned table: the floor, and once pulls have been
+        confirmed, the strongest transients of clean rummaging."""
+        s = self.settings
+        p = self.profile
+        floor = s.noise_factor * p.floor_g
+        ask, decide, sure = s.ask_g, s.threshold_g, s.sure_g
+        if s.noise_g > 0:  # calibrated: the fitted threshold decides, and a little below it asks
+            ask, sure = min(ask, 0.8 * decide), 1.25 * decide
+        rummage = p.rummage_level()
+        if rummage is not None:
+            weight = min(1.0, p.pulls / max(1, p.learn_pulls))
+            learned_decide = min(max(s.min_g, s.rummage_margin * rummage), s.sure_g)
+            if self.adapt_armed:
+                learned_decide = min(learned_decide, decide)
+            decide = weight * learned_decide + (1 - weight) * decide
+            ask = weight * 0.85 * decide + (1 - weight) * min(ask, decide)
+            sure = decide * (1.25 if weight >= 1 else 1.6)
+        decide = max(decide, floor)
+        return max(min(ask, decide), 0.5 * floor), decide, max(sure, decide)
+
     @property
     def threshold(self) -> float:
-        return max(self.settings.threshold_g, self.settings.noise_factor * self.noise)
+        return self.levels()[1]
 
     def _reset_candidate(self) -> None:
         self.onset = 0
@@ -168,6 +265,7 @@ class LandslideDetector:
         self.lf_peak = 0.0
         self.quiet_run = 0
         self.until = 0
+        self.trail: list[tuple[int, float, float]] = []  # (index, time, envelope) since the onset
 
     # ------------------------------------------------------------------ input
 
@@ -210,6 +308,10 @@ class LandslideDetector:
         self.baseline = self.baseline + gain * (acc.sum(axis=0) / m - self.baseline)
         self.raw, self.times = raw[-self.keep :], times[-self.keep :]
         self.e_tail = e_all[-self.n_env :]
+        self.hist.append((self.fed, acc))
+        self.fed += m
+        while len(self.hist) > 1 and self.fed - self.hist[1][0] >= self.hist_keep:
+            self.hist.popleft()
         found = self._walk(env, low, when, now)
         self.lf_recent.append(low)
         return found
@@ -233,16 +335,26 @@ class LandslideDetector:
             self._index[m] = cached
         return cached
 
+    def _raw(self, start: int, end: int) -> np.ndarray:
+        """Raw samples ``start``..``end`` (raw indices), as far as they are kept."""
+        parts = [(first, a) for first, a in self.hist if first + len(a) > start and first < end]
+        if not parts:
+            return np.zeros((0, 3))
+        block = np.concatenate([a for _, a in parts])
+        first = parts[0][0]
+        return block[max(0, start - first) : end - first]
+
     # ------------------------------------------------------------------ decisions
 
     def _walk(self, env: np.ndarray, low: np.ndarray, when: np.ndarray, now: float) -> list[Landslide]:
-        thr = self.threshold
+        ask, decide, sure = self.levels()
         s = self.settings
-        quick = self.state == self.IDLE and float(env.max()) < s.double_hit_ratio * thr
-        if quick:  # the common case: nothing near the threshold in this burst
-            if not self.armed and float(env.max()) < 0.5 * thr:  # the room, without a hand in the trap
-                alpha = 1 - math.exp(-len(env) / self.rate * self.noise_alpha_per_s)
-                self.noise += alpha * (float(env.mean()) - self.noise)
+        top = float(env.max())
+        if self.state == self.IDLE and top < ask:  # the common case: nothing near the threshold
+            if self.armed:
+                self.pull_top = max(self.pull_top, top)
+            if (not self.armed or self.adapt_armed) and top < 0.5 * ask:
+                self.profile.hear_still(float(env.mean()), len(env) / self.rate, self.noise_alpha_per_s)
             self.count += len(env)
             return []
         found: list[Landslide] = []
@@ -257,13 +369,14 @@ class LandslideDetector:
                     self.state = self.IDLE
                 else:
                     continue
-            if self.state == self.BUSY:
-                self.quiet_run = self.quiet_run + 1 if v < 0.5 * thr else 0
+            if self.state == self.BUSY:  # until what was judged has died down to the room's level
+                quiet = max(0.5 * ask, 0.3 * self.peak, 1.5 * self.profile.floor_g)
+                self.quiet_run = self.quiet_run + 1 if v < quiet else 0
                 if self.quiet_run >= self.n_env:
                     self.state = self.IDLE
                 continue
             if self.state == self.IDLE:
-                if v < s.double_hit_ratio * thr:
+                if v < ask:
                     continue
                 self._reset_candidate()
                 self.state = self.JUDGING
@@ -272,6 +385,9 @@ class LandslideDetector:
                 self.lf_peak = float(lows[max(0, base + j - self.n_pre) : base + j + 1].max())
             # JUDGING
             self.lf_peak = max(self.lf_peak, float(low[j]))
+            self.trail.append((i, float(when[j]), v))
+            if v > 2.5 * self.peak > 0:  # a small knock first (the pile shifting), then the impact
+                self._reanchor(v, s.env_s)
             if v > self.peak:
                 if self.peak > 0 and self.trough < 0.75 * self.peak and v > 1.25 * self.trough:
                     self.second = max(self.second, v)  # a second rise: the rod after the tip
@@ -284,33 +400,116 @@ class LandslideDetector:
             age = i - self.onset
             if age < self.n_window:
                 continue
-            verdict = self._judge(v, age, thr)
-            if verdict is None:
+            impulse = self._impulse(v, age)
+            if impulse is None:
                 continue
-            if verdict and self.armed:
+            verdict, impact = self._judge(ask, decide, sure) if impulse else (None, False)
+            if verdict is not None and self.armed:
                 kind = STAFF if self.second >= 0.4 * self.peak else BOULDER
-                event = Landslide(self.onset_t, kind, self.peak, now)
+                event = Landslide(self.onset_t, kind, self.peak, now, verdict, self.last_score)
                 found.append(event)
                 self.events.append(event)
-                self.state, self.until = self.REFRACTORY, i + self.n_refractory
+                if verdict == ASK:  # a question: a real landslide just after must still be heard
+                    self.state, self.quiet_run = self.BUSY, 0
+                else:
+                    self.state, self.until = self.REFRACTORY, i + self.n_refractory
             else:
+                if self.armed and impact:
+                    self.heard.append(self.peak)  # impact-like but too weak: the rummaging's
                 self.state, self.quiet_run = self.BUSY, 0
         return found
 
-    def _judge(self, v: float, age: int, thr: float) -> bool | None:
-        """True: a landslide; False: not; None: not yet decided (still ringing)."""
-        s = self.settings
-        double = self.second >= 0.4 * self.peak
-        if self.peak < thr and not (double and self.peak >= s.double_hit_ratio * thr):
-            return False
-        if self.lf_peak > s.lf_veto * self.peak:
-            self.vetoed += 1
-            return False
+    def _reanchor(self, v: float, env_s: float) -> None:
+        """Start the candidate again where this much larger rise began."""
+        for k in range(len(self.trail) - 1, -1, -1):
+            if self.trail[k][2] < 0.3 * v:
+                i, when, _ = self.trail[k + 1]
+                self.onset, self.onset_t = i, when - env_s / 2
+                self.peak, self.trough, self.second = 0.0, math.inf, 0.0
+                self.trail = self.trail[k + 1 :]
+                return
+
+    def _impulse(self, v: float, age: int) -> bool | None:
+        """True: it has peaked and is decaying, like an impact; False: it stayed up (a
+        buzzing phone, a drill); None: not yet known."""
         if v <= 0.7 * self.peak:
-            return True  # it has peaked and is decaying: an impulse
+            return True
         if age >= self.n_max:
-            return False  # still up: a sustained vibration, not an impact
+            return False
         return None
+
+    def _shape(self) -> tuple[float, float]:
+        """The candidate's ring frequency (Hz) and how far the table moved (g), from the raw
+        samples around its onset. Frequency: for a ring, rms(Δx) / rms(x) = 2 sin(π f / rate),
+        taken over the impact's first 25 ms after a ±12 ms high pass, minus the same of the
+        25 ms before (the room and the hand, not the impact). Movement: the mean over the
+        last 12 ms against the mean before the onset — a nudged table shifts, a board
+        struck rings about where it was."""
+        begin = self.onset - self.half - self.n_env  # raw index where the impact may begin
+        end = self.onset - self.half + self.n_window
+        w, pre = self.n_wide, self.n_before
+        raw = self._raw(begin - pre - w, end + w)
+        got = len(raw)
+        if got < pre + 2 * w + 4:
+            return 0.0, 0.0
+        csum = np.concatenate((np.zeros((1, 3)), np.cumsum(raw, axis=0)))
+        idx = np.arange(got)
+        lo, hi = np.maximum(idx - w, 0), np.minimum(idx + w + 1, got)
+        hp = raw - (csum[hi] - csum[lo]) / (hi - lo)[:, None]
+        cut = w + pre
+        before, during = hp[w:cut], hp[cut : got - min(w, max(0, got - cut - 4))]
+        if len(during) < 3 or len(before) < 3:
+            return 0.0, 0.0
+
+        def energies(x: np.ndarray) -> tuple[float, float]:
+            d = np.diff(x, axis=0)
+            return float(np.einsum("ij,ij->", x, x)) / len(x), float(np.einsum("ij,ij->", d, d)) / len(d)
+
+        e1, d1 = energies(during)
+        e0, d0 = energies(before)
+        e, d = e1 - e0, d1 - d0
+        freq = 0.0
+        if e > 0 and d > 0:
+            freq = self.rate / math.pi * math.asin(min(1.0, math.sqrt(d / e) / 2))
+        tail = _samples(0.012, self.rate)
+        shift = raw[max(cut, got - tail) :].mean(axis=0) - raw[w:cut].mean(axis=0)
+        return freq, float(math.sqrt(float(shift @ shift)))
+
+    def _judge(self, ask: float, decide: float, sure: float) -> tuple[str | None, bool]:
+        """The verdict on an impulse that has peaked — ``sure``, ``likely``, ``ask`` or None
+        (not a landslide) — and whether it looked like an impact on the board at all."""
+        s = self.settings
+        peak = self.peak
+        double = self.second >= 0.4 * peak
+        freq, moved = self._shape()
+        lf = self.lf_peak / max(peak, 1e-9)
+        shift = moved / max(peak, 1e-9)
+        strength = peak * (s.double_bonus if double else 1.0)
+        self.last_score = strength / decide
+        if self.features is not None:
+            self.features.append(
+                {"t": self.onset_t, "peak": peak, "freq": freq, "lf": lf, "shift": shift,
+                 "double": float(double),
+                 "ask": ask, "decide": decide, "sure": sure}
+            )  # fmt: skip
+        if lf > s.lf_veto or (peak < s.loud_g and (lf > s.sway_veto or shift > s.shift_veto)):
+            self.vetoed += 1
+            return None, False  # the table swayed or shifted more than a struck board: a bump, a nudge
+        if 0 < freq < s.min_freq_hz and peak < s.loud_g:
+            return None, False  # a knuckle on the bowl, a hum: the board's impacts ring higher
+        bowl = 0 < freq < s.bowl_hz and peak < s.loud_g
+        if bowl and lf > s.bowl_sway:
+            return None, False  # the bowl's own low ring, knocked: it sways the low band too
+        if strength < ask:
+            return None, True
+        if bowl and lf > 0.7 * s.bowl_sway:
+            return ASK, True
+        clean = lf <= s.sway_doubt and shift <= s.shift_doubt and freq >= s.min_freq_hz + s.freq_doubt_hz
+        if strength >= sure and clean:
+            return SURE, True
+        if strength >= decide:
+            return LIKELY, True
+        return ASK, True
 
 
 class SwitchDetector:

@@ -19,8 +19,9 @@ from firmware.config import Config
 from firmware.landslide_referee import LandslideReferee, demo_header
 from firmware.referee import Referee
 from firmware.store import Store
-from hardware.landslide import Landslide
+from hardware.landslide import Landslide, Settings
 from hardware.motion import Sample
+from hardware.table_profile import TableProfile
 from hardware.trace_sim import Simulator
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "screens"
@@ -45,7 +46,16 @@ BOARD = {
 }
 
 
-def setup(tmp_path: Path, variant: str = "basic") -> tuple[FakeApp, LandslideReferee, Clock]:
+LEARNED = TableProfile(floor_g=0.02, still_s=60.0, pulls=5, rummage_g=[0.05] * 5)
+
+
+def setup(
+    tmp_path: Path, variant: str = "basic", learned: bool = True
+) -> tuple[FakeApp, LandslideReferee, Clock]:
+    """The appliance's sensor glue; ``learned``: on a table it has already learned (five
+    confirmed pulls), so sure hits are called without asking."""
+    if learned:
+        LEARNED.save(tmp_path / "table-profile.json")
     header = {"game": "gulogulo", "players": ["Ann", "Ben"], "variant": variant, "board": BOARD}
     referee = Referee.start(Store(tmp_path / "g.db"), header)
     app = FakeApp(referee)
@@ -179,7 +189,7 @@ def test_a_bad_calibration_file_is_a_warning_not_a_crash(tmp_path: Path) -> None
     (tmp_path / "no-calibration.json").write_text("{broken")
     _, glue, _ = setup(tmp_path)
     assert glue.error and "calibration ignored" in glue.error
-    assert glue.settings.threshold_g == 0.09
+    assert glue.settings == Settings()  # the defaults
 
 
 def test_the_demo_plays_gulogulo_and_ankh_in_full_mode() -> None:
@@ -229,5 +239,120 @@ def test_scarab_run_demo_plays_gulogulo_with_detected_landslides(tmp_path: Path,
     landslides = [a for a in pulls if a["result"] == "landslide"]
     heard = run.stdout.count("the sensor heard")
     disputed = run.stdout.count("landslide disputed")
+    said_yes = run.stdout.count("the table said yes")
     assert landslides and heard - disputed >= 1
-    assert heard - disputed + run.stdout.count("entered by hand") == len(landslides)
+    assert heard - disputed + said_yes + run.stdout.count("entered by hand") == len(landslides)
+    # a fresh table: the first pulls were asked about, and what was learned is kept
+    assert "the sensor asks" in run.stdout
+    learned = TableProfile.load(tmp_path / "state" / "scarab" / "table-profile.json")
+    assert learned.pulls >= len(pulls) - 1 and not learned.learning
+
+
+# ---------------------------------------------------------------------- learning the table
+
+
+def to_pull(app: FakeApp, glue: LandslideReferee) -> None:
+    """Play the first legal moves until someone is asked to pull."""
+    while not glue.pulling():
+        assert app.act(app.referee.state.legal_actions()[0])
+    glue.pump()
+
+
+def test_a_fresh_table_asks_instead_of_deciding_and_learns_from_the_answer(tmp_path: Path) -> None:
+    app, glue, _ = setup(tmp_path, learned=False)
+    to_pull(app, glue)
+    assert glue.learning() and glue.detector.armed
+    assert "learning this table — confirm landslides for the first few pulls" in glue.notices()
+    app.show()
+    assert "(learning table)" in app.presenter.caption  # on the OLED's turn screen
+    before = len(app.referee.actions)
+    feed(glue, pull_samples("boulder"))
+    assert len(app.referee.actions) == before  # no verdict alone while learning
+    assert app.buzzer.played == ["question"]
+    assert app.presenter.alert == ("LANDSLIDE?", "Was that a landslide?", "next = yes  back = no")
+    assert any(n.startswith("Was that a landslide?") for n in glue.notices())
+    assert glue.page_state()["question"]
+    assert glue.press("next")  # yes
+    assert app.referee.actions[-1]["result"] == "landslide" and app.buzzer.played[-1] == "landslide"
+    glue.pump()
+    assert glue.question is None and app.presenter.alert is None
+    kept = TableProfile.load(tmp_path / "table-profile.json")
+    assert kept.pulls == 1 and len(kept.landslide_g) == 1 and kept.landslide_g[0] > 0.1
+
+
+def test_no_lets_the_pull_go_on_and_teaches_the_rummaging(tmp_path: Path) -> None:
+    app, glue, _ = setup(tmp_path, learned=False)
+    to_pull(app, glue)
+    before = len(app.referee.actions)
+    feed(glue, pull_samples("staff", seed=3))
+    assert glue.question is not None
+    peak = glue.question["event"].strength
+    assert glue.press("back")  # no
+    assert len(app.referee.actions) == before and glue.pulling() and glue.question is None
+    assert glue.profile.rummage_g == [peak]
+    assert glue.press("next")  # the pull is confirmed clean
+    glue.pump()
+    assert app.referee.actions[-1]["result"] == "clean"
+    kept = TableProfile.load(tmp_path / "table-profile.json")
+    assert kept.pulls == 1 and peak in kept.rummage_g
+
+
+def test_five_confirmed_pulls_end_the_learning_and_sure_hits_are_called(tmp_path: Path) -> None:
+    app, glue, _ = setup(tmp_path, learned=False)
+    for k in range(5):
+        to_pull(app, glue)
+        feed(glue, pull_samples(None, seed=20 + k))
+        assert glue.question is None
+        assert glue.press("next")
+        glue.pump()
+    assert not glue.learning() and glue.profile.pulls == 5
+    assert not any("learning" in n for n in glue.notices())
+    app.show()
+    assert "learning" not in app.presenter.caption
+    to_pull(app, glue)
+    before = len(app.referee.actions)
+    feed(glue, pull_samples("boulder", seed=1))
+    assert len(app.referee.actions) == before + 1 and app.referee.actions[before]["result"] == "landslide"
+    assert app.buzzer.played[-1] == "landslide" and app.presenter.alert[0] == "LANDSLIDE!"
+
+
+def test_a_call_left_standing_is_learned_as_a_landslide_and_a_disputed_one_as_rummaging(
+    tmp_path: Path,
+) -> None:
+    app, glue, clock = setup(tmp_path)
+    to_pull(app, glue)
+    feed(glue, pull_samples("boulder"))
+    called = glue.detections[-1].strength
+    clock.now += 6  # the dispute window passes
+    glue.pump()
+    assert glue.profile.landslide_g[-1] == called and glue.profile.pulls == LEARNED.pulls + 1
+    to_pull(app, glue)
+    feed(glue, pull_samples("staff", seed=3))
+    disputed = glue.detections[-1].strength
+    assert glue.press("back")
+    glue.pump()
+    assert glue.profile.rummage_g[-1] == disputed and glue.pulling()
+
+
+def test_a_landslide_entered_by_hand_counts_as_a_confirmed_pull(tmp_path: Path) -> None:
+    app, glue, _ = setup(tmp_path, learned=False)
+    to_pull(app, glue)
+    state = app.referee.state
+    assert app.act({"player": state.to_act, "move": "pull", "result": "landslide", "fell": ["staff"]})
+    glue.pump()
+    assert glue.profile.pulls == 1 and glue.profile.landslide_g == []
+
+
+def test_the_page_resets_what_was_learned(tmp_path: Path) -> None:
+    _, glue, _ = setup(tmp_path)
+    assert not glue.learning()
+    glue.reset_learning()
+    assert glue.learning() and glue.detector.profile is glue.profile
+    assert TableProfile.load(tmp_path / "table-profile.json") == TableProfile()
+
+
+def test_a_broken_profile_is_a_warning_and_the_table_is_learned_again(tmp_path: Path) -> None:
+    (tmp_path / "table-profile.json").write_text('{"pulls": "many"}')
+    _, glue, _ = setup(tmp_path, learned=False)
+    assert glue.error and "learning again" in glue.error
+    assert glue.learning() and glue.profile == TableProfile()

@@ -1,0 +1,113 @@
+"""What the landslide detector has learned of one table, kept in the state directory.
+
+Two things make a table: how loud it is at rest (the *floor*, the detector's mean
+envelope while nothing is armed — learned continuously, between pulls and between games)
+and how hard the players' rummaging knocks (the strongest impact-like transient of each
+pull the table confirmed clean; a call the table disputed counts as rummaging too). From
+these the detector sets where it asks and where it decides (``LandslideDetector.levels``).
+Until ``learn_pulls`` pulls are confirmed it is *learning* and says so.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+LEARN_PULLS = 5  # confirmed pulls before the detector trusts what it learned
+KEEP = 30  # pulls remembered: a table's players change over an evening
+MIN_STILL_S = 10.0  # seconds of the table at rest before its floor is trusted
+
+
+@dataclass
+class TableProfile:
+    floor_g: float = 0.0  # the still table's mean envelope (g); 0: not heard yet
+    still_s: float = 0.0  # seconds of still table heard
+    pulls: int = 0  # pulls whose outcome the table confirmed
+    rummage_g: list[float] = field(default_factory=list)  # per clean pull: its strongest transient
+    landslide_g: list[float] = field(default_factory=list)  # confirmed landslides' peaks
+    learn_pulls: int = LEARN_PULLS
+
+    # ------------------------------------------------------------------ learning
+
+    def hear_still(self, mean_envelope: float, seconds: float, per_s: float) -> None:
+        """The table at rest for ``seconds``: follow its floor (time constant 1/``per_s``)."""
+        if self.floor_g <= 0:
+            self.floor_g = mean_envelope
+        else:
+            self.floor_g += (1 - math.exp(-seconds * per_s)) * (mean_envelope - self.floor_g)
+        self.still_s += seconds
+
+    def clean_pull(self, heard: list[float]) -> None:
+        """A pull the table confirmed clean: what was heard in it was rummaging."""
+        self.pulls += 1
+        self.rummage_g = [*self.rummage_g, max(heard, default=0.0)][-KEEP:]
+
+    def landslide(self, peak: float, heard: list[float]) -> None:
+        """A landslide the table confirmed (called and not disputed, answered yes, or
+        entered by hand): what was heard before it was rummaging."""
+        self.pulls += 1
+        if peak > 0:
+            self.landslide_g = [*self.landslide_g, peak][-KEEP:]
+        if heard:
+            self.rummage_g = [*self.rummage_g, max(heard)][-KEEP:]
+
+    def disputed(self, peak: float) -> None:
+        """A call the table took back (or a question answered no): rummaging that loud."""
+        self.rummage_g = [*self.rummage_g, peak][-KEEP:]
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def learning(self) -> bool:
+        return self.pulls < self.learn_pulls
+
+    def rummage_level(self) -> float | None:
+        """The rummaging's loudest transient over the remembered pulls, or None."""
+        return max(self.rummage_g) if self.rummage_g else None
+
+    # ------------------------------------------------------------------ storage
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> TableProfile:
+        if not isinstance(data, dict):
+            raise ValueError("a table profile must be a JSON object")
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown table profile key {sorted(unknown)[0]!r}")
+        profile = cls()
+        for key, value in data.items():
+            if isinstance(value, list):
+                if not all(_number(v) and v >= 0 for v in value):
+                    raise ValueError(f"table profile key {key!r} must list numbers")
+                setattr(profile, key, [float(v) for v in value][-KEEP:])
+            elif _number(value) and value >= 0:
+                setattr(profile, key, int(value) if key in ("pulls", "learn_pulls") else float(value))
+            else:
+                raise ValueError(f"table profile key {key!r} must be a number")
+        return profile
+
+    @classmethod
+    def load(cls, path: Path | str) -> TableProfile:
+        try:
+            return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise ValueError(f"cannot read table profile {path}: {exc}") from None
+
+    def save(self, path: Path | str) -> None:
+        """Written whole to a temporary file and renamed: a power cut leaves the old one."""
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_suffix(target.suffix + ".tmp")
+        tmp.write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        tmp.replace(target)
+
+
+def _number(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int | float) and math.isfinite(value)
