@@ -310,9 +310,12 @@ def compute(
             won = name in s.winners
             p["games"] += 1
             p["wins"] += won
-            g = p["by_game"].setdefault(s.game, {"games": 0, "wins": 0, "best": None})
+            g = p["by_game"].setdefault(s.game, {"games": 0, "wins": 0, "best": None, "by_count": {}})
             g["games"] += 1
             g["wins"] += won
+            gc = g["by_count"].setdefault(count, {"games": 0, "wins": 0})
+            gc["games"] += 1
+            gc["wins"] += won
             c = p["by_count"].setdefault(count, {"games": 0, "wins": 0})
             c["games"] += 1
             c["wins"] += won
@@ -352,6 +355,8 @@ def compute(
         for game, g in p["by_game"].items():
             g["win_rate"] = _rate(g["wins"], g["games"])
             g["average_score"] = averages.get(game)
+            for gc in g["by_count"].values():
+                gc["win_rate"] = _rate(gc["wins"], gc["games"])
         for c in p["by_count"].values():
             c["win_rate"] = _rate(c["wins"], c["games"])
         spelled = sorted(spellings[key], key=lambda n: (-spellings[key][n], n))

@@ -81,6 +81,9 @@ def test_figures_agree_with_the_replayed_games_and_names_match(store: Store) -> 
         assert p["games"] == played[key] and p["wins"] == won[key]
         assert sum(g["games"] for g in p["by_game"].values()) == p["games"]
         assert sum(c["games"] for c in p["by_count"].values()) == p["games"]
+        for g in p["by_game"].values():  # per game and player count, adding up to the game's
+            assert sum(c["games"] for c in g["by_count"].values()) == g["games"]
+            assert sum(c["wins"] for c in g["by_count"].values()) == g["wins"]
         assert p["win_rate"] == pytest.approx(won[key] / played[key], abs=1e-4)
 
 
