@@ -439,3 +439,23 @@ def test_scarab_run_refuses_a_path_the_box_cannot_lay(tmp_path: Path) -> None:
         tmp_path, "--db", str(tmp_path / "s.db"), "--input", "none", "--path", str(tmp_path / "no")
     )
     assert missing.returncode == 3 and "cannot read the path file" in missing.stderr
+
+
+def test_the_tables_words_follow_the_tables_language(client: TestClient) -> None:
+    """A German table's drawing has none of the drawings' English words."""
+    from engines.replay import document, replay
+    from firmware.web.table_svg import WORDS, table_svg
+
+    english = {w["en"].split("{")[0].strip() for w in WORDS.values() if w["en"] != w["de"]} - {""}
+    data = Path(__file__).resolve().parent / "data"
+    for name, lines in [
+        ("otb2004-pending-declaration", 10),
+        ("ankh-table-50-three-players", 30),
+        ("bann-table-basic", 24),
+        ("gulogulo-basic-mummy-and-chamber", 25),
+    ]:
+        log = (data / f"{name}.jsonl").read_text("utf-8").splitlines()[:lines]
+        doc = document(replay(log), "de")
+        texts = " ".join(ET.fromstring(table_svg(doc, "de", json.loads(log[0]))).itertext())
+        assert not [w for w in english if w in texts], name
+        assert texts.strip()

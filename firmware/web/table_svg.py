@@ -27,6 +27,49 @@ DIM = "#9aa0ad"
 BG = "#151820"
 
 
+# The drawings' few words, in the table's language (a count's noun in its plural form).
+WORDS: dict[str, dict[str, str]] = {
+    "start": {"en": "Start", "de": "Start", "nl": "Start"},
+    "next": {"en": "Next to score:", "de": "Als Nächstes gewertet:", "nl": "Als volgende gewaardeerd:"},
+    "no-next": {
+        "en": "No set is one tile from scoring",
+        "de": "Keine Sammlung ist ein Plättchen vor der Wertung",
+        "nl": "Geen set is één tegel van een waardering",
+    },
+    "no-tiles": {"en": "holds no tiles", "de": "hat keine Plättchen", "nl": "heeft geen tegels"},
+    "papyrus": {"en": "Papyrus", "de": "Papyrus", "nl": "Papyrus"},
+    "threshold": {
+        "en": "scores when a row holds {n} cards",
+        "de": "Wertung, sobald eine Reihe {n} Karten hat",
+        "nl": "waardering zodra een rij {n} kaarten heeft",
+    },
+    "no-cards": {"en": "no cards yet", "de": "noch keine Karten", "nl": "nog geen kaarten"},
+    "adventures": {"en": "Adventures", "de": "Abenteuer", "nl": "Avonturen"},
+    "chamber": {"en": "king's chamber ▸", "de": "Königskammer ▸", "nl": "koningskamer ▸"},
+    "arrow": {"en": "Arrow: {kind}", "de": "Pfeil: {kind}", "nl": "Pijl: {kind}"},
+    "needs": {"en": "needs {n}", "de": "braucht {n}", "nl": "nodig {n}"},
+    "mummy": {"en": "mummy", "de": "Mumie", "nl": "mummie"},
+    "empty": {"en": "empty display", "de": "leere Auslage", "nl": "lege uitstalling"},
+    "scarabs-1": {"en": "{n} scarab", "de": "{n} Skarabäus", "nl": "{n} scarabee"},
+    "scarabs": {"en": "{n} scarabs", "de": "{n} Skarabäen", "nl": "{n} scarabeeën"},
+    "revealed": {"en": "Revealed:", "de": "Aufgedeckt:", "nl": "Omgedraaid:"},
+    "none-revealed": {
+        "en": "No marker revealed yet",
+        "de": "Noch kein Plättchen aufgedeckt",
+        "nl": "Nog geen fiche omgedraaid",
+    },
+    "area-start": {"en": "start", "de": "Start", "nl": "start"},
+    "area-entrance": {"en": "gate", "de": "Tor", "nl": "poort"},
+    "area-front": {"en": "front", "de": "vorn", "nl": "voor"},
+    "area-chamber": {"en": "tomb", "de": "Grab", "nl": "graf"},
+}
+
+
+def word(key: str, lang: str, **values: object) -> str:
+    words = WORDS[key]
+    return words.get(lang, words["en"]).format(**values)
+
+
 def _text(
     x: float, y: float, words: str, size: int = 12, fill: str = INK, anchor: str = "start", bold: bool = False
 ) -> str:
@@ -148,7 +191,7 @@ def tutankhamen(doc: dict[str, Any], lang: str = "en") -> str:
         return left + col * step, top + row * step
 
     rows = (len(path) + 1 + per_row - 1) // per_row  # one more place: the pyramid
-    body: list[str] = [_text(12, 22, "Start", 12, DIM)]
+    body: list[str] = [_text(12, 22, word("start", lang), 12, DIM)]
     start_pawns = [p for p in players if pawns.get(p, -1) < 0]
     for k, name in enumerate(start_pawns):
         body.append(_pawn(60 + k * 22, 17, 9, _seat(players, name), name))
@@ -201,9 +244,7 @@ def tutankhamen(doc: dict[str, Any], lang: str = "en") -> str:
         stacked[at] = k + 1
         body.append(_pawn(x + 11 + (k % 2) * 20, y + 12 + (k // 2) * 18, 9, _seat(players, name), name))
     y = top + rows * step + 6
-    body.append(
-        _text(12, y + 8, "Next to score:" if next_sets else "No set is one tile from scoring", 12, DIM)
-    )
+    body.append(_text(12, y + 8, word("next" if next_sets else "no-next", lang), 12, DIM))
     for k, label in enumerate(next_sets[:8]):
         x = 110 + (k % 6) * 40
         body.append(tile(label, x, y - 8 + (k // 6) * 40, 32, edition, lang))
@@ -222,7 +263,7 @@ def tutankhamen(doc: dict[str, Any], lang: str = "en") -> str:
             if count > 1:
                 body.append(_text(x + 26, ty + 20, f"×{count}", 10, INK))
         if not held:
-            body.append(_text(110, y + 17, "holds no tiles", 12, DIM))
+            body.append(_text(110, y + 17, word("no-tiles", lang), 12, DIM))
         body.append("</g>")
         y += 30 * max(1, (len(held) + 4) // 5)
     return _svg(y + 6, body, f"The path: {sum(t is not None for t in path)} tiles left")
@@ -249,7 +290,7 @@ def ankh(doc: dict[str, Any], lang: str = "en") -> str:
     papyrus = state["papyrus"]
     threshold = int(papyrus["threshold"])
     factor = dict(zip(papyrus["rank"], (2, 1, 0, -1), strict=False))
-    body = [_text(12, 22, "Papyrus", 13, DIM)]
+    body = [_text(12, 22, word("papyrus", lang), 13, DIM)]
     for k, colour in enumerate(papyrus["rank"]):
         x = 12 + k * 66
         body.append(
@@ -263,7 +304,7 @@ def ankh(doc: dict[str, Any], lang: str = "en") -> str:
         + _text(12 + 4 * 66 + 20, 54, str(threshold), 19, "#111", "middle", True)
         + "</g>"
     )
-    body.append(_text(12, 82, f"scores when a row holds {threshold} cards", 11, DIM))
+    body.append(_text(12, 82, word("threshold", lang, n=threshold), 11, DIM))
     y = 96
     for name in players:
         row: list[str] = state["rows"][name]
@@ -282,7 +323,7 @@ def ankh(doc: dict[str, Any], lang: str = "en") -> str:
         for k, card in enumerate(row):
             body.append(_card(12 + (k % per_line) * 31, cards_y + (k // per_line) * 44, card))
         if not row:
-            body.append(_text(12, cards_y + 24, "no cards yet", 12, DIM))
+            body.append(_text(12, cards_y + 24, word("no-cards", lang), 12, DIM))
         lines = max(1, (len(row) + per_line - 1) // per_line)
         body.append("</g>")
         y = cards_y + lines * 44 + 10
@@ -294,19 +335,25 @@ def ankh(doc: dict[str, Any], lang: str = "en") -> str:
 KIND_FILL = {"ladder": "#b07a3a", "pickaxe": "#8a8f99", "rope": "#c9a86a", "torch": "#e07b2f"}
 
 
-SPECIAL_WORD = {"protection": "protect"}
+def _kind(kind: str, lang: str) -> str:
+    """A Bann card's kind or special in the table's language (engines/bann/wording.py)."""
+    from engines.bann.wording import KIND_NAMES, OTHER_NAMES
+
+    names = KIND_NAMES.get(kind) or OTHER_NAMES.get(kind) or {}
+    return names.get(lang, names.get("en", kind))
 
 
-def _bann_card(x: float, y: float, label: str) -> str:
+def _bann_card(x: float, y: float, label: str, lang: str) -> str:
     kind, _, value = label.rpartition("-")
     if not kind:  # a special card: magic, protection, curse, scarab, mummy
+        short = _kind(label, lang).split("-")[0].split(" ")[0]  # "scarab amulet": scarab
         return (
             f"<rect x='{x:g}' y='{y:g}' width='40' height='40' rx='5' fill='#3b3f57' stroke='#9aa0ad'/>"
-            + _text(x + 20, y + 24, SPECIAL_WORD.get(label, label), 9, INK, "middle", True)
+            + _text(x + 20, y + 24, short, min(9, round(72 / max(1, len(short)))), INK, "middle", True)
         )
     return (
         f"<rect x='{x:g}' y='{y:g}' width='40' height='40' rx='5' fill='{KIND_FILL.get(kind, '#555')}'/>"
-        + _text(x + 20, y + 15, kind, 8, "#111", "middle")
+        + _text(x + 20, y + 15, _kind(kind, lang)[:10], 8, "#111", "middle")
         + _text(x + 20, y + 34, value, 16, "#111", "middle", True)
     )
 
@@ -316,7 +363,7 @@ def bann(doc: dict[str, Any], lang: str = "en") -> str:
     players: list[str] = doc["players"]
     route = [*state["adventures"], state["chamber"]]
     edge = " stroke='#e0b040' stroke-width='2'"
-    body = [_text(12, 20, "Adventures", 13, DIM)]
+    body = [_text(12, 20, word("adventures", lang), 13, DIM)]
     step = (WIDTH - 24) / len(route)
     for i, value in enumerate(route):
         x = 12 + i * step
@@ -327,7 +374,7 @@ def bann(doc: dict[str, Any], lang: str = "en") -> str:
             + _text(x + step / 2, 55, str(value), 18, INK, "middle", True)
             + "</g>"
         )
-    body.append(_text(WIDTH - 12, 20, "king's chamber ▸", 11, DIM, "end"))
+    body.append(_text(WIDTH - 12, 20, word("chamber", lang), 11, DIM, "end"))
     # who is where: the pawns under their adventure
     stacked: dict[int, int] = {}
     for name in players:
@@ -341,7 +388,7 @@ def bann(doc: dict[str, Any], lang: str = "en") -> str:
     body.append(
         f"<g class='arrow' data-kind='{escape(kind)}'>"
         + _rect(12, y, WIDTH - 24, 30, 6, KIND_FILL.get(kind, "#555"))
-        + _text(WIDTH / 2, y + 20, f"Arrow: {kind}", 15, "#111", "middle", True)
+        + _text(WIDTH / 2, y + 20, word("arrow", lang, kind=_kind(kind, lang)), 15, "#111", "middle", True)
         + "</g>"
     )
     y += 44
@@ -351,20 +398,20 @@ def bann(doc: dict[str, Any], lang: str = "en") -> str:
         body.append(f"<g class='display' data-player={quoteattr(name)}>")
         body.append(f"<circle cx='20' cy='{y + 8}' r='7' fill='{_seat(players, name)}'/>")
         need = state["needs"].get(name)
-        needs = "" if need is None else f" · needs {need}"
+        needs = "" if need is None else " · " + word("needs", lang, n=need)
         body.append(_text(33, y + 13, f"{name}: {state['totals'][name]}{needs}", 14, INK, "start", True))
         if mummy == name:
             body.append(
                 "<g class='mummy'>"
                 + _rect(WIDTH - 82, y - 3, 70, 22, 11, "#d8d2c0")
-                + _text(WIDTH - 47, y + 12, "mummy", 12, "#111", "middle", True)
+                + _text(WIDTH - 47, y + 12, word("mummy", lang), 12, "#111", "middle", True)
                 + "</g>"
             )
         cards_y = y + 22
         for k, card in enumerate(display):
-            body.append(_bann_card(12 + (k % 8) * 43, cards_y + (k // 8) * 44, card))
+            body.append(_bann_card(12 + (k % 8) * 43, cards_y + (k // 8) * 44, card, lang))
         if not display:
-            body.append(_text(12, cards_y + 22, "empty display", 12, DIM))
+            body.append(_text(12, cards_y + 22, word("empty", lang), 12, DIM))
         lines = max(1, (len(display) + 7) // 8)
         body.append("</g>")
         y = cards_y + lines * 44 + 10
@@ -384,9 +431,6 @@ def _board(header: dict[str, Any] | None) -> Any:
 
     raw = (header or {}).get("board")
     return boards.parse(raw) if raw is not None else boards.default()
-
-
-AREA_WORD = {"start": "start", "entrance": "gate", "front": "front", "chamber": "tomb"}
 
 
 def gulogulo(doc: dict[str, Any], lang: str = "en", header: dict[str, Any] | None = None) -> str:
@@ -424,8 +468,8 @@ def gulogulo(doc: dict[str, Any], lang: str = "en", header: dict[str, Any] | Non
                 "stroke='#e8e6df' stroke-width='1.5'/>"
             )
         area = board.areas[i] if i < len(board.areas) else ""
-        if area in AREA_WORD:
-            body.append(_text(x + 4, y + 13, AREA_WORD[area], 10, INK, "start", True))
+        if f"area-{area}" in WORDS:
+            body.append(_text(x + 4, y + 13, word(f"area-{area}", lang), 10, INK, "start", True))
         else:
             body.append(_text(x + 5, y + 14, str(i), 10, "#fffc"))
         if i < len(board.scarab) and board.scarab[i]:
@@ -465,14 +509,21 @@ def gulogulo(doc: dict[str, Any], lang: str = "en", header: dict[str, Any] | Non
     for name in players:
         body.append(f"<circle cx='20' cy='{y + 8}' r='7' fill='{_seat(players, name)}'/>")
         scarabs = int(state["scarabs"][name])
-        body.append(_text(33, y + 13, f"{name}: {scarabs} scarab{'s' if scarabs != 1 else ''}", 13))
+        body.append(
+            _text(
+                33,
+                y + 13,
+                f"{name}: " + word("scarabs-1" if scarabs == 1 else "scarabs", lang, n=scarabs),
+                13,
+            )
+        )
         for k in range(scarabs):
             body.append(
                 f"<ellipse class='scarab' cx='{200 + k * 16}' cy='{y + 8}' rx='6' ry='7' fill='#3fae9a'/>"
             )
         y += 22
     revealed = state.get("revealed") or []
-    body.append(_text(12, y + 12, "Revealed:" if revealed else "No marker revealed yet", 12, DIM))
+    body.append(_text(12, y + 12, word("revealed" if revealed else "none-revealed", lang), 12, DIM))
     for k, colour in enumerate(revealed):
         body.append(
             f"<circle cx='{86 + k * 20}' cy='{y + 8}' r='8' fill='{SPACE_FILL.get(colour, '#555')}'/>"
