@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Collection, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -22,6 +23,11 @@ Templates = Mapping[str, Mapping[str, str]]  # code -> language -> str.format te
 # action's own fields, which come already worded), or None when the game cannot word this
 # action (a malformed one): render_action then falls back.
 ActionView = Callable[[Action, GameState, str], tuple[str, dict[str, Any]] | None]
+# (state, language) -> (a column's head, {player: value}): how far each player has come
+# where the game has more to show than points (coins left, adventures done, spaces).
+Progress = Callable[[GameState, str], tuple[str, dict[str, str]] | None]
+# code -> language -> (the sentence for one winner, for several)
+Endings = Mapping[str, Mapping[str, tuple[str, str]]]
 
 
 def _same(token: str, edition: str | None, lang: str) -> str:
@@ -47,6 +53,19 @@ class Wording:
     # An event as an entry of a list headed "Scorings": without the capital SCORING a
     # log line needs to stand out ("blue Horus statue: Ann +4, Ben +2").
     headlines: Templates = field(default_factory=dict)
+    # A token as the object of a sentence, with its article where the language wants one
+    # ("den grünen Skarabäus", "het groene Horusbeeldje"): templates use it as
+    # ``{<key>_the}`` for any key of ``token_keys``.
+    the: Callable[[str, str | None, str], str] | None = None
+    # Worded values an event's templates need beyond its own fields (a count with its
+    # noun in the right number: "2 Karten"), by (event, language).
+    event_view: Callable[[Event, str], dict[str, Any]] | None = None
+    progress: Progress | None = None
+    # Whether a game is scored in points (Bann only with its minus-points variant, Gulo
+    # Gulo never): a game that is not never shows a points column.
+    in_points: Callable[[GameState], bool] | None = None
+    # Why a finished game ended, by the state's ``end`` code: "Ann reached the king's chamber".
+    endings: Endings = field(default_factory=dict)
 
 
 # Texts every game shares; a game's own templates win.
@@ -74,6 +93,9 @@ _AND = {"en": "and", "de": "und", "nl": "en"}
 _YES_NO = {"en": ("yes", "no"), "de": ("ja", "nein"), "nl": ("ja", "nee")}
 _NOT_WORDS = str.maketrans({c: " " for c in "{}[]'=\"<>"})  # repr signs, never shown
 _NOBODY = {"en": "nobody scores", "de": "niemand punktet", "nl": "niemand scoort"}
+_POINTS = {"en": "points", "de": "Punkte", "nl": "punten"}
+_HEADINGS = {"points": {"en": "Scores", "de": "Punktestand", "nl": "Stand"}}
+_HEADINGS["progress"] = {"en": "Standings", "de": "Spielstand", "nl": "Stand"}
 
 
 @cache
@@ -125,6 +147,7 @@ def _fields(values: Mapping[str, Any], words: Wording, lang: str, edition: str |
         value = out[key]
         if isinstance(value, str):
             out[key] = words.name(value, edition, lang)
+            out[f"{key}_the"] = words.the(value, edition, lang) if words.the else out[key]
         elif isinstance(value, list):
             out[key] = ", ".join(words.name(str(v), edition, lang) for v in value)
     if isinstance(out.get("awards"), dict):
@@ -172,6 +195,9 @@ def render_event(event: Event, game: str, lang: str = "en", edition: str | None 
     lang = lang if lang in LANGUAGES else "en"
     words = wording(game)
     values = _fields(event, words, lang, edition)
+    if words.event_view is not None:  # a malformed event: its own fields still word it
+        with suppress(KeyError, IndexError, TypeError, ValueError, AttributeError):
+            values.update(words.event_view(event, lang))
     return _render([words.events, COMMON_EVENTS], str(event.get("type", "")), values, lang)
 
 
@@ -238,3 +264,62 @@ def render_action(action: Action, state: GameState, lang: str = "en", *, with_pl
             pass
     text = _fallback(move, fields, lang, name, players)
     return f"{player}: {text}" if with_player else text
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """The standings as every display shows them: a heading, the column heads and one
+    row of values per player. A game not scored in points has no points column: it shows
+    how far each player has come instead, never "0 points"."""
+
+    heading: str
+    columns: tuple[str, ...]
+    rows: dict[str, tuple[str, ...]]
+    in_points: bool
+
+
+def scored_in_points(state: GameState) -> bool:
+    """Whether the game counts points (Gulo Gulo never; Bann with its minus-points variant)."""
+    rule = wording(state.game).in_points
+    return True if rule is None else rule(state)
+
+
+def scoreboard(state: GameState, lang: str = "en") -> Scoreboard:
+    """Points where the game counts them, and the game's progress column where it has one."""
+    lang = lang if lang in LANGUAGES else "en"
+    words = wording(state.game)
+    points = scored_in_points(state)
+    progress = words.progress(state, lang) if words.progress else None
+    columns: list[str] = []
+    values: list[dict[str, str]] = []
+    if points or progress is None:
+        columns.append(_POINTS[lang])
+        values.append({p: str(n) for p, n in state.scores().items()})
+    if progress is not None:
+        columns.append(progress[0])
+        values.append(progress[1])
+    rows = {p: tuple(column.get(p, "—") for column in values) for p in state.players}
+    heading = _HEADINGS["points" if points else "progress"][lang]
+    return Scoreboard(heading, tuple(columns), rows, points)
+
+
+def render_ending(state: GameState, lang: str = "en") -> str:
+    """Why a finished game ended, in words ("Ann reached the king's chamber"); "" while it
+    runs. The public state's plain values (a target, say) are there for the templates."""
+    if not state.finished:
+        return ""
+    lang = lang if lang in LANGUAGES else "en"
+    words = wording(state.game)
+    public = state.public_state()
+    code = str(public.get("end") or "")
+    winners = state.winners()
+    values = {k: v for k, v in public.items() if isinstance(v, int | str)}
+    values["winners"] = join(winners, lang)
+    texts = words.endings.get(code, {}).get(lang)
+    if texts is not None:
+        try:
+            text = texts[len(winners) > 1].format(**values)
+            return text[:1].upper() + text[1:]
+        except (KeyError, IndexError, ValueError):
+            pass
+    return render_prompt(state.prompt(), state.game, lang, state.edition)

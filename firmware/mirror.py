@@ -61,6 +61,7 @@ class View:
     recent: tuple[str, ...]  # the latest log lines, oldest first
     footer: str  # the table PIN and the page's address
     notice: str = ""  # e.g. game over and when the next demo game starts
+    heading: str = "Scores"  # the scoreboard's title in the table's language ("Spielstand")
 
     @classmethod
     def of(
@@ -72,6 +73,7 @@ class View:
         recent: Sequence[str],
         footer: str,
         notice: str = "",
+        heading: str = "Scores",
     ) -> View:
         return cls(
             tuple(halfblocks(frame)),
@@ -82,6 +84,7 @@ class View:
             tuple(recent[-LOGS_MAX:]),
             footer,
             notice,
+            heading,
         )
 
 
@@ -132,7 +135,7 @@ def scoreboard(view: View, width: int) -> list[Text]:
     else:
         widths, heads = values, textwrap.wrap(" / ".join(view.columns), max(1, width))[:2]
     gap = 2 if spread else 1
-    lines = [Text("Scores", style="bold"), *(Text(head, style="dim") for head in heads)]
+    lines = [Text(view.heading, style="bold"), *(Text(head, style="dim") for head in heads)]
     for row in view.rows:
         cells = "".join(" " * gap + f"{v:>{w}}" for v, w in zip(row[1:], widths, strict=False))
         lines.append(Text(f"{row[0]:<{names}}{cells}"))

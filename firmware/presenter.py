@@ -12,7 +12,7 @@ from typing import Any
 from PIL import Image
 
 from engines.core import Event
-from engines.wording import render_prompt
+from engines.wording import Scoreboard, render_prompt, scoreboard
 from engines.wording import wording as game_wording
 from firmware import screens
 from firmware.referee import Referee
@@ -151,13 +151,16 @@ class Presenter:
         return render_prompt(state.prompt(), state.game, self.lang, state.edition)
 
     def standings(self, referee: Referee) -> tuple[str, list[tuple[str, str]]]:
-        """The scoreboard's title and rows: coins or fields left where the game has
-        them, else points."""
-        public: dict[str, Any] = referee.state.public_state()
-        for key in ("coins", "to_goal"):
-            if isinstance(public.get(key), dict):
-                return word(key, self.lang), [(p, str(n)) for p, n in public[key].items()]
-        return word("points", self.lang), [(p, str(n)) for p, n in referee.state.scores().items()]
+        """The OLED scoreboard's title and rows: the game's progress where it has one
+        (coins left, adventures done, spaces), else points. A game not scored in points
+        never shows them."""
+        board = self.scoreboard(referee)
+        column = len(board.columns) - 1  # the progress column comes last
+        return board.columns[column], [(p, values[column]) for p, values in board.rows.items()]
+
+    def scoreboard(self, referee: Referee) -> Scoreboard:
+        """Every column of the standings, for the terminal's mirror and the page."""
+        return scoreboard(referee.state, self.lang)
 
     def status(self, referee: Referee) -> str:
         """A short note for the title bar: what the player to act has left."""

@@ -43,7 +43,7 @@ from firmware.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, listen_problem, por
 from firmware.config import Config, ConfigError, check_table, load, resolve_driver
 from firmware.landslide_referee import LandslideReferee, demo_header
 from firmware.mirror import Mirror, View, halfblocks
-from firmware.presenter import Presenter, word
+from firmware.presenter import Presenter
 from firmware.referee import Change, Referee
 from firmware.service_notify import ServiceNotifier, attach
 from firmware.store import Store, StoreError, default_state_dir
@@ -267,18 +267,22 @@ class Appliance:
     def mirror(self, frame: Image.Image) -> Mirror:
         """The terminal's mirror of ``frame``: a snapshot, laid out anew at every refresh
         for the terminal's size then."""
-        title, rows = self.presenter.standings(self.referee)
-        scores = self.referee.state.scores()
-        points = word("points", self.presenter.lang)
-        also = title != points  # coins or fields left beside the points
+        standings = self.presenter.scoreboard(self.referee)  # no points column in a race
+        to_act = self.referee.state.to_act
         board = [
-            [("» " if name == self.referee.state.to_act else "  ") + name, str(scores.get(name, ""))]
-            + ([left] if also else [])
-            for name, left in rows
+            [("» " if name == to_act else "  ") + name, *values] for name, values in standings.rows.items()
         ]
         footer = f"table PIN {self.pin}" + (f" · the page: {self.url}" if self.url else "")
-        columns = [points, title] if also else [points]
-        view = View.of(frame, self.presenter.caption, columns, board, self.recent, footer, self.notice)
+        view = View.of(
+            frame,
+            self.presenter.caption,
+            standings.columns,
+            board,
+            self.recent,
+            footer,
+            self.notice,
+            standings.heading,
+        )
         return Mirror(view)
 
     async def intermission(self, seconds: float) -> None:

@@ -19,10 +19,25 @@ from rich.table import Table
 from engines import GAMES, game_class, new_game
 from engines.core import Action, Event, GameState, RuleError
 from engines.playout import Playout, play_random
-from engines.wording import LANGUAGES, render_event, render_prompt
+from engines.wording import LANGUAGES, join, render_ending, render_event, render_prompt, scoreboard
 from firmware.cli import EXIT_OK, UsageError, emit_json, int_range, seconds
+from firmware.presenter import TITLES
 
 NAMES = ["Ann", "Ben", "Cleo", "Dirk", "Eva", "Finn"]
+# The watched game's own lines, in the --lang language.
+WATCH_WORDS: dict[str, dict[str, str]] = {
+    "title": {
+        "en": "Scarab referees {game} — seed {seed}",
+        "de": "Scarab leitet {game} — Startwert {seed}",
+        "nl": "Scarab leidt {game} — startwaarde {seed}",
+    },
+    "players": {
+        "en": "Players: {names} (a random legal player sits in every seat)",
+        "de": "Mitspieler: {names} (auf jedem Platz sitzt ein zufälliger regelgerechter Spieler)",
+        "nl": "Spelers: {names} (op elke plaats zit een willekeurige speler die de regels volgt)",
+    },
+    "final": {"en": "final standings", "de": "Endstand", "nl": "eindstand"},
+}
 MAX_GAMES = 1_000_000  # hours of playouts already; a longer run is a typo
 # header keys --set may not touch: their own options set them, or (mode) a random
 # player needs the full information every simulation plays with
@@ -233,8 +248,9 @@ def watch(args: argparse.Namespace) -> int:
     header = header_for(args, args.seed)
     lang, edition, game = args.lang, header.get("edition"), args.game
     shown = f" ({edition})" if edition else ""
-    console.rule(f"[bold]Scarab referees {game}{shown} — seed {args.seed}")
-    console.print("Players: " + ", ".join(header["players"]) + " (a random legal player sits in every seat)")
+    title = WATCH_WORDS["title"][lang].format(game=TITLES.get(game, game) + shown, seed=args.seed)
+    console.rule(f"[bold]{title}")
+    console.print(WATCH_WORDS["players"][lang].format(names=join(header["players"], lang)))
 
     def step(state: GameState, action: Action, events: list[Event]) -> None:
         for event in events:
@@ -251,7 +267,7 @@ def watch(args: argparse.Namespace) -> int:
             else:
                 console.print(f"  [dim]{text}[/]")
         if any(e["type"] == "scored" for e in events) and not state.finished:
-            console.print("    [yellow]" + standings(state) + "[/]")
+            console.print("    [yellow]" + standings(state, lang) + "[/]")
         if not state.finished:
             console.print(f"[cyan]» {render_prompt(state.prompt(), game, lang, edition)}[/]")
         if delay:
@@ -260,18 +276,20 @@ def watch(args: argparse.Namespace) -> int:
     first = new_game(header)
     console.print(f"[cyan]» {render_prompt(first.prompt(), game, lang, edition)}[/]")
     result = play_random(header, rng, on_step=step)
-    console.rule("final")
-    console.print(standings(result.state))
+    console.rule(WATCH_WORDS["final"][lang])
+    console.print(render_ending(result.state, lang))
+    console.print(standings(result.state, lang))
     return EXIT_OK
 
 
-def standings(state: GameState) -> str:
-    public = state.public_state()
-    if "coins" in public:
-        return " · ".join(f"{p} {n} coins" for p, n in public["coins"].items())
-    if "to_goal" in public:
-        return " · ".join(f"{p} {n} to the goal" for p, n in public["to_goal"].items())
-    scores = state.scores()
-    if not any(scores.values()):  # a race without points (Gulo Gulo)
-        return "winner: " + ", ".join(state.winners()) if state.winners() else "no points in this game"
-    return " · ".join(f"{p} {n} pts" for p, n in scores.items())
+def standings(state: GameState, lang: str = "en") -> str:
+    """The standings in one line, each value with its column's head: "Ann 12 points, 14
+    coins left · Ben …"; a game not scored in points shows its progress only."""
+    board = scoreboard(state, lang)
+    return " · ".join(
+        f"{p} "
+        + ", ".join(
+            f"{v} {head}" if v[:1].isdigit() else v for v, head in zip(values, board.columns, strict=True)
+        )
+        for p, values in board.rows.items()
+    )

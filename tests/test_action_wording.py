@@ -251,13 +251,13 @@ def test_tutankhamen_take_names_the_tile_at_the_index() -> None:
     assert take in state.legal_actions()
     assert words(take, state) == (
         "Dirk takes the blue death mask (#40)",
-        "Dirk nimmt blau Totenmaske (#40)",
-        "Dirk neemt blauw dodenmasker (#40)",
+        "Dirk nimmt die blaue Totenmaske (#40)",
+        "Dirk neemt het blauwe dodenmasker (#40)",
     )
     assert words(take, state, with_player=False) == (
         "take the blue death mask (#40)",
-        "blau Totenmaske nehmen (#40)",
-        "neem blauw dodenmasker (#40)",
+        "die blaue Totenmaske nehmen (#40)",
+        "neem het blauwe dodenmasker (#40)",
     )
 
 
@@ -270,8 +270,8 @@ def test_tutankhamen_steal_names_tile_and_victim() -> None:
     assert state.legal_actions() == [steal]
     assert words(steal, state) == (
         "Dirk takes the purple death mask from Cleo",
-        "Dirk nimmt Cleo lila Totenmaske weg",
-        "Dirk neemt paars dodenmasker van Cleo",
+        "Dirk nimmt Cleo die lila Totenmaske weg",
+        "Dirk neemt het paarse dodenmasker van Cleo",
     )
 
 
@@ -285,13 +285,13 @@ def test_tutankhamen_jokers_and_passes_name_the_set_being_scored() -> None:
     assert state.legal_actions() == [passing, joker]
     assert words(joker, state) == (
         "Ann adds the pharaoh tile to the blue mummified cat scoring",
-        "Ann legt Pharao-Plättchen zur Wertung blau Mumienkatze",
-        "Ann voegt farao-tegel toe aan de waardering blauw gemummificeerde kat",
+        "Ann legt das Pharao-Plättchen zur Wertung (blaue Mumienkatze)",
+        "Ann voegt de farao-tegel toe aan de waardering (blauwe gemummificeerde kat)",
     )
     assert words(passing, state, with_player=False) == (
         "pass: no joker for the blue mummified cat scoring",
-        "passen: kein Joker zur Wertung blau Mumienkatze",
-        "passen: geen joker voor de waardering blauw gemummificeerde kat",
+        "passen: kein Joker zur Wertung (blaue Mumienkatze)",
+        "passen: geen joker voor de waardering (blauwe gemummificeerde kat)",
     )
     two = {"player": "Ann", "move": "joker", "tiles": ["pharaoh", "pharaoh", "kingtut"]}
     assert (
@@ -316,8 +316,8 @@ def test_tutankhamen_amigo_beyond_takes_the_gold_mask_only_while_it_waits() -> N
     assert joker in state.legal_actions()
     assert words(joker, state) == (
         "Ann adds the gold mask to the dagger and sheath scoring",
-        "Ann legt Goldmaske zur Wertung Dolch und Scheide",
-        "Ann voegt gouden masker toe aan de waardering dolk en schede",
+        "Ann legt die Goldmaske zur Wertung (Dolch und Scheide)",
+        "Ann voegt het gouden masker toe aan de waardering (dolk en schede)",
     )
     state.apply(joker)
     assert render_action({"player": "Ben", "move": "beyond"}, state) == "Ben moves beyond the end of the path"
@@ -342,7 +342,11 @@ def test_ankh_papyrus_is_worded_as_its_colours_and_factors() -> None:
         "Ann speelt een papyrus: rood ×2, groen ×1, geel ×0, blauw ×−1, telling bij 5 mummies",
     )
     mummy = {"player": "Ann", "move": "play", "card": "green-3"}
-    assert words(mummy, state) == ("Ann plays green 3", "Ann spielt grün 3 aus", "Ann speelt groen 3")
+    assert words(mummy, state) == (
+        "Ann plays green 3",
+        "Ann spielt die grüne 3 aus",
+        "Ann speelt de groene 3",
+    )
     sacrifice = {"player": "Ann", "move": "sacrifice", "count": 1}
     assert words(sacrifice, state, with_player=False) == (
         "sacrifice: discard 1 card, draw 1",
@@ -435,7 +439,7 @@ def test_a_move_without_a_template_is_still_worded() -> None:
     assert render_action(odd, state) == "Ann: dance: with partner Ben, cards green 3 and red 1, extra —"
     assert (
         render_action(odd, state, "de", with_player=False)
-        == "dance: with partner Ben, cards grün 3 und rot 1, extra —"
+        == "dance: with partner Ben, cards grüne 3 und rote 1, extra —"
     )
     malformed = {"player": "Ann", "move": "sacrifice", "count": "two"}
     assert render_action(malformed, state) == "Ann: sacrifice: count two"

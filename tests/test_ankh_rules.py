@@ -963,8 +963,8 @@ def test_public_state_keys() -> None:
 def test_wording_names_cards_in_three_languages() -> None:
     event = {"type": "played", "player": "Ann", "card": "green-3", "row": 2}
     assert render_event(event, "ankh") == "Ann plays green 3 (mummy 2 in the row)"
-    assert render_event(event, "ankh", "de") == "Ann spielt grün 3 aus (2. Mumie in der Reihe)"
-    assert render_event(event, "ankh", "nl") == "Ann speelt groen 3 (mummie 2 in de rij)"
+    assert render_event(event, "ankh", "de") == "Ann spielt die grüne 3 aus (2. Mumie in der Reihe)"
+    assert render_event(event, "ankh", "nl") == "Ann speelt de groene 3 (mummie 2 in de rij)"
     event = {"type": "papyrus", "player": "Ben", "card": pid(YGBR5), "threshold": 5}
     assert render_event(event, "ankh") == (
         "Ben lays a new wish list: papyrus yellow > green > blue > red (5 mummies)"

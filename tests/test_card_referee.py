@@ -204,8 +204,8 @@ def test_notices_speak_the_tables_language(tmp_path: Path, lang: str) -> None:
     assert (
         glue.notice
         == {
-            "de": ("ZURÜCKLEGEN", "blau 2 in Bens Reihe, aber Ann ist am Zug"),
-            "nl": ("TERUGLEGGEN", "blauw 2 in de rij van Ben, maar Ann is aan de beurt"),
+            "de": ("ZURÜCKLEGEN", "blaue 2 in Bens Reihe, aber Ann ist am Zug"),
+            "nl": ("TERUGLEGGEN", "blauwe 2 in de rij van Ben, maar Ann is aan de beurt"),
         }[lang]
     )
 

@@ -14,6 +14,11 @@ COLOUR_NAMES: dict[str, dict[str, str]] = {
     "blue": {"en": "blue", "de": "blau", "nl": "blauw"},
     "red": {"en": "red", "de": "rot", "nl": "rood"},
 }
+# A mummy card is named by its colour as an adjective of the card ("die Karte", "de
+# kaart"): "grüne 3", "groene 3"; as an object with the article: "die grüne 3".
+_ENDING = {"en": "", "de": "e", "nl": "e"}
+_NL_E = {"green": "groene", "yellow": "gele", "blue": "blauwe", "red": "rode"}
+_ARTICLE = {"en": "", "de": "die ", "nl": "de "}
 _PAPYRUS = {"en": "papyrus", "de": "Papyrus", "nl": "papyrus"}
 _MUMMIES = {"en": "mummies", "de": "Mumien", "nl": "mummies"}
 
@@ -28,8 +33,8 @@ PROMPTS: dict[str, dict[str, str]] = {
 EVENTS: dict[str, dict[str, str]] = {
     "played": {
         "en": "{player} plays {card} (mummy {row} in the row)",
-        "de": "{player} spielt {card} aus ({row}. Mumie in der Reihe)",
-        "nl": "{player} speelt {card} (mummie {row} in de rij)",
+        "de": "{player} spielt {card_the} aus ({row}. Mumie in der Reihe)",
+        "nl": "{player} speelt {card_the} (mummie {row} in de rij)",
     },
     "papyrus": {
         "en": "{player} lays a new wish list: {card}",
@@ -115,7 +120,8 @@ def action_view(action: Action, state: GameState, lang: str) -> tuple[str, dict[
             return None
         return "play-papyrus", {"papyrus": papyrus_words(parsed[0], lang), "threshold": parsed[1]}
     if move == "play":
-        return ("play", {}) if action["card"] in MUMMY else None
+        card = action["card"]
+        return ("play", {"card": card_the(card, None, lang)}) if card in MUMMY else None
     if move == "sacrifice":
         count = action["count"]
         if not isinstance(count, int) or isinstance(count, bool):
@@ -128,13 +134,26 @@ def card_name(card: str, edition: str | None, lang: str = "en") -> str:
     """``green-3`` -> "green 3"; a papyrus -> "papyrus green > yellow > blue > red (5 mummies)"."""
     if card in MUMMY:
         colour, value = MUMMY[card]
-        return f"{COLOUR_NAMES[colour][lang]} {value}"
+        return f"{colour_adjective(colour, lang)} {value}"
     parsed = parse_papyrus(card)
     if parsed is None:
         return COLOUR_NAMES.get(card, {}).get(lang, card)
     rank, threshold = parsed
     colours = " > ".join(COLOUR_NAMES[c][lang] for c in rank)
     return f"{_PAPYRUS[lang]} {colours} ({threshold} {_MUMMIES[lang]})"
+
+
+def colour_adjective(colour: str, lang: str) -> str:
+    """A colour before a card: "green", "grüne", "groene"."""
+    if lang == "nl":
+        return _NL_E[colour]
+    return COLOUR_NAMES[colour][lang] + _ENDING.get(lang, "")
+
+
+def card_the(card: str, edition: str | None, lang: str = "en") -> str:
+    """A mummy card as the object of a sentence: "green 3", "die grüne 3", "de groene 3"."""
+    name = card_name(card, edition, lang)
+    return _ARTICLE.get(lang, "") + name if card in MUMMY else name
 
 
 def short_card(card: str, lang: str = "en") -> str:
@@ -159,6 +178,23 @@ def scoring_details(event: Event, lang: str = "en") -> str:
     return "; ".join(parts)
 
 
+ENDINGS: dict[str, dict[str, tuple[str, str]]] = {
+    "target-reached": {
+        "en": (
+            "{winners} reached the target of {target} points",
+            "{winners} reached the target of {target} points",
+        ),
+        "de": (
+            "{winners} hat das Ziel von {target} Punkten erreicht",
+            "{winners} haben das Ziel von {target} Punkten erreicht",
+        ),
+        "nl": (
+            "{winners} heeft het doel van {target} punten bereikt",
+            "{winners} hebben het doel van {target} punten bereikt",
+        ),
+    },
+}
+
 WORDING = Wording(
     prompts=PROMPTS,
     events=EVENTS,
@@ -169,4 +205,6 @@ WORDING = Wording(
     choices=CHOICES,
     action_view=action_view,
     headlines=HEADLINES,
+    the=card_the,
+    endings=ENDINGS,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.bann.cards import CURSE, KIND_OF, MAGIC, MUMMY, PROTECTION, SCARAB
-from engines.core import Action, GameState
+from engines.core import Action, Event, GameState
 from engines.wording import Wording, counted, join
 
 PROMPTS: dict[str, dict[str, str]] = {
@@ -58,14 +58,14 @@ PROMPTS: dict[str, dict[str, str]] = {
 
 EVENTS: dict[str, dict[str, str]] = {
     "drew": {
-        "en": "{player} draws {count} card(s)",
-        "de": "{player} zieht {count} Karte(n)",
-        "nl": "{player} trekt {count} kaart(en)",
+        "en": "{player} draws {counted}",
+        "de": "{player} zieht {counted}",
+        "nl": "{player} trekt {counted}",
     },
     "swapped": {
-        "en": "{player} swaps {count} card(s)",
-        "de": "{player} tauscht {count} Karte(n)",
-        "nl": "{player} ruilt {count} kaart(en)",
+        "en": "{player} swaps {counted}",
+        "de": "{player} tauscht {counted}",
+        "nl": "{player} ruilt {counted}",
     },
     "reshuffled": {
         "en": "the discard pile is shuffled into a new draw pile ({count} cards)",
@@ -425,6 +425,54 @@ def action_view(action: Action, state: GameState, lang: str) -> tuple[str, dict[
     return None
 
 
+def event_view(event: Event, lang: str) -> dict[str, Any]:
+    """A drawn or swapped count of cards with its noun: "1 card", "2 Karten"."""
+    count = event.get("count")
+    if isinstance(count, int) and not isinstance(count, bool):
+        return {"counted": counted(count, _CARDS, lang)}
+    return {}
+
+
+def progress(state: GameState, lang: str) -> tuple[str, dict[str, str]]:
+    """Adventures completed of all, or the king's chamber once inside."""
+    view = state.public_state()
+    total = len(view["adventures"])
+    inside = _CHAMBER[lang]
+    values = {p: inside if pos > total else f"{pos}/{total}" for p, pos in view["positions"].items()}
+    return _ADVENTURES[lang], values
+
+
+def in_points(state: GameState) -> bool:
+    """Only the minus-points variant counts points (minus points, at the end)."""
+    return "minus-points" in state.public_state()["variants"]
+
+
+_ADVENTURES = {"en": "adventures", "de": "Abenteuer", "nl": "avonturen"}
+_CHAMBER = {"en": "king's chamber", "de": "Königskammer", "nl": "koningskamer"}
+
+ENDINGS: dict[str, dict[str, tuple[str, str]]] = {
+    "kings-chamber": {
+        "en": ("{winners} reached the king's chamber", "{winners} reached the king's chamber"),
+        "de": ("{winners} hat die Königskammer erreicht", "{winners} haben die Königskammer erreicht"),
+        "nl": ("{winners} heeft de koningskamer bereikt", "{winners} hebben de koningskamer bereikt"),
+    },
+    "round-over": {
+        "en": (
+            "the last round is over: {winners} reached the king's chamber",
+            "the last round is over: {winners} reached the king's chamber",
+        ),
+        "de": (
+            "die letzte Runde ist vorbei: {winners} hat die Königskammer erreicht",
+            "die letzte Runde ist vorbei: {winners} haben die Königskammer erreicht",
+        ),
+        "nl": (
+            "de laatste ronde is voorbij: {winners} heeft de koningskamer bereikt",
+            "de laatste ronde is voorbij: {winners} hebben de koningskamer bereikt",
+        ),
+    },
+}
+
+
 WORDING = Wording(
     prompts=PROMPTS,
     events=EVENTS,
@@ -433,4 +481,8 @@ WORDING = Wording(
     actions=ACTIONS,
     choices=CHOICES,
     action_view=action_view,
+    event_view=event_view,
+    progress=progress,
+    in_points=in_points,
+    endings=ENDINGS,
 )

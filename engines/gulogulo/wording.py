@@ -337,6 +337,35 @@ def action_view(action: Action, state: GameState, lang: str) -> tuple[str, dict[
     return "pull-landslide", {**values, "fell": _fell(fell, lang)}
 
 
+_SPACES = {"en": "space", "de": "Feld", "nl": "vak"}
+_BURIAL = {"en": "burial chamber", "de": "Grabkammer", "nl": "grafkamer"}
+
+ENDINGS: dict[str, dict[str, tuple[str, str]]] = {
+    "chamber": {
+        "en": (
+            "{winners} reached the burial chamber and freed the mummy from its curse",
+            "{winners} reached the burial chamber and freed the mummy from its curse",
+        ),
+        "de": (
+            "{winners} hat die Grabkammer erreicht und die Mumie von ihrem Fluch erlöst",
+            "{winners} haben die Grabkammer erreicht und die Mumie von ihrem Fluch erlöst",
+        ),
+        "nl": (
+            "{winners} heeft de grafkamer bereikt en de vloek van de mummie opgeheven",
+            "{winners} hebben de grafkamer bereikt en de vloek van de mummie opgeheven",
+        ),
+    },
+}
+
+
+def progress(state: GameState, lang: str) -> tuple[str, dict[str, str]]:
+    """Each adventurer's space of all on the way to the burial chamber."""
+    view = state.public_state()
+    last = len(view["spaces"]) - 1
+    values = {p: _BURIAL[lang] if pos >= last else f"{pos}/{last}" for p, pos in view["positions"].items()}
+    return _SPACES[lang], values
+
+
 WORDING = Wording(
     prompts=PROMPTS,
     events=EVENTS,
@@ -345,4 +374,7 @@ WORDING = Wording(
     actions=ACTIONS,
     choices=CHOICES,
     action_view=action_view,
+    progress=progress,
+    in_points=lambda state: False,
+    endings=ENDINGS,
 )

@@ -29,12 +29,12 @@ PROMPTS: dict[str, dict[str, str]] = {
     },
     "steal": {
         "en": "{player}: use the {tile} — take a tile of a set you own from another player",
-        "de": "{player}: {tile} einsetzen — einem Mitspieler einen Schatz einer eigenen Art wegnehmen",
-        "nl": "{player}: gebruik de {tile} — neem een tegel van een set die je bezit van een medespeler",
+        "de": "{player}: {tile_the} einsetzen — einem Mitspieler einen Schatz einer eigenen Art wegnehmen",
+        "nl": "{player}: gebruik {tile_the} — neem een tegel van een set die je bezit van een medespeler",
     },
     "declare": {
         "en": "{player}: add jokers ({jokers}) to the {set} scoring, or pass",
-        "de": "{player}: Joker ({jokers}) zur Wertung {set} legen oder passen",
+        "de": "{player}: Joker ({jokers}) zur Wertung ({set}) legen oder passen",
         "nl": "{player}: jokers ({jokers}) toevoegen aan de waardering {set}, of passen",
     },
 }
@@ -42,8 +42,8 @@ PROMPTS: dict[str, dict[str, str]] = {
 EVENTS: dict[str, dict[str, str]] = {
     "took": {
         "en": "{player} takes {tile} (index {index})",
-        "de": "{player} nimmt {tile} (Feld {index})",
-        "nl": "{player} neemt {tile} (positie {index})",
+        "de": "{player} nimmt {tile_the} (Feld {index})",
+        "nl": "{player} neemt {tile_the} (positie {index})",
     },
     "removed": {"en": "cleared from the path: {tile}", "de": "abgeräumt: {tile}", "nl": "verwijderd: {tile}"},
     "beyond": {
@@ -58,18 +58,18 @@ EVENTS: dict[str, dict[str, str]] = {
     },
     "joker": {
         "en": "{player} adds {tiles} to {set}",
-        "de": "{player} legt {tiles} zu {set}",
-        "nl": "{player} voegt {tiles} toe aan {set}",
+        "de": "{player} legt {tiles} zur Wertung ({set})",
+        "nl": "{player} voegt {tiles} toe aan de waardering ({set})",
     },
     "passed": {
         "en": "{player} adds no joker to {set}",
-        "de": "{player} legt keinen Joker zu {set}",
-        "nl": "{player} voegt geen joker toe aan {set}",
+        "de": "{player} legt keinen Joker zur Wertung ({set})",
+        "nl": "{player} voegt geen joker toe aan de waardering ({set})",
     },
     "stole": {
         "en": "{player} uses the {used}: takes {tile} from {victim} ({awards})",
-        "de": "{player} setzt {used} ein: nimmt {victim} {tile} weg ({awards})",
-        "nl": "{player} gebruikt de {used}: neemt {tile} van {victim} ({awards})",
+        "de": "{player} setzt {used_the} ein: nimmt {victim} {tile_the} weg ({awards})",
+        "nl": "{player} gebruikt {used_the}: neemt {tile_the} van {victim} ({awards})",
     },
     "thief-void": {
         "en": "{player}'s {tile} has no use and leaves the game",
@@ -118,13 +118,13 @@ ACTIONS: dict[str, dict[str, str]] = {
     },
     "joker": {
         "en": "{player} adds {tiles} to the {set} scoring",
-        "de": "{player} legt {tiles} zur Wertung {set}",
-        "nl": "{player} voegt {tiles} toe aan de waardering {set}",
+        "de": "{player} legt {tiles} zur Wertung ({set})",
+        "nl": "{player} voegt {tiles} toe aan de waardering ({set})",
     },
     "pass": {
         "en": "{player} adds no joker to the {set} scoring",
-        "de": "{player} legt keinen Joker zur Wertung {set}",
-        "nl": "{player} voegt geen joker toe aan de waardering {set}",
+        "de": "{player} legt keinen Joker zur Wertung ({set})",
+        "nl": "{player} voegt geen joker toe aan de waardering ({set})",
     },
 }
 
@@ -151,13 +151,13 @@ CHOICES: dict[str, dict[str, str]] = {
     },
     "joker": {
         "en": "add {tiles} to the {set} scoring",
-        "de": "{tiles} zur Wertung {set} legen",
-        "nl": "voeg {tiles} toe aan de waardering {set}",
+        "de": "{tiles} zur Wertung ({set}) legen",
+        "nl": "voeg {tiles} toe aan de waardering ({set})",
     },
     "pass": {
         "en": "pass: no joker for the {set} scoring",
-        "de": "passen: kein Joker zur Wertung {set}",
-        "nl": "passen: geen joker voor de waardering {set}",
+        "de": "passen: kein Joker zur Wertung ({set})",
+        "nl": "passen: geen joker voor de waardering ({set})",
     },
 }
 
@@ -168,25 +168,74 @@ def _names() -> dict[str, Any]:
     return json.loads(text)
 
 
-def tile_name(tile: str, edition: str | None, lang: str = "en") -> str:
-    """A tile's display name in this edition and language (the id if none is known)."""
+# German: the adjective's ending without an article (nominative), and the article with
+# the adjective's ending for an object (accusative); Dutch: the article of a "de" or
+# "het" word. A gender "-" is a proper name or a pair: no article, no ending.
+_DE_BARE = {"m": "er", "f": "e", "n": "es"}
+_DE_OBJECT = {"m": ("den", "en"), "f": ("die", "e"), "n": ("das", "e")}
+
+
+def _parts(tile: str, edition: str | None, lang: str) -> tuple[str, str | None, str] | None:
+    """(noun, colour id or None, gender) of a known tile in this edition and language."""
     names = _names()
     ed = names.get(edition or "otb2004", names["otb2004"])
-    if tile in ed.get("specials", {}):
-        return ed["specials"][tile].get(lang, tile)
-    if tile in ed.get("sets", {}):
-        return ed["sets"][tile].get(lang, tile)
+    for section in ("specials", "sets"):
+        entry = ed.get(section, {}).get(tile)
+        if entry is not None:
+            return entry.get(lang, tile), None, entry.get("gender", {}).get(lang, "-")
     kind, _, colour = tile.partition("-")
-    if kind in ed.get("kinds", {}) and colour in names["colours"]:
-        return f"{names['colours'][colour][lang]} {ed['kinds'][kind][lang]}"
-    return tile
+    entry = ed.get("kinds", {}).get(kind)
+    if entry is not None and colour in names["colours"]:
+        return entry[lang], colour, entry.get("gender", {}).get(lang, "-")
+    return None
+
+
+def _colour(colour: str, lang: str, ending: str) -> str:
+    """A colour as an adjective: German "grün" + ending ("lila" never takes one); Dutch
+    "groen" or, with ``ending``, "groene"."""
+    entry = _names()["colours"][colour]
+    if lang == "de":
+        return entry["de"] if entry["de"] == "lila" else entry["de"] + ending
+    if lang == "nl":
+        return entry["nl_e"] if ending else entry["nl"]
+    return entry[lang]
+
+
+def tile_name(tile: str, edition: str | None, lang: str = "en") -> str:
+    """A tile's display name in this edition and language, as a heading or list names it
+    (no article; German and Dutch colours take their ending: "grüner Skarabäus",
+    "groen Horusbeeldje"); the id if none is known."""
+    parts = _parts(tile, edition, lang)
+    if parts is None:
+        return tile
+    noun, colour, gender = parts
+    if colour is None:
+        return noun
+    if lang == "de":
+        return f"{_colour(colour, lang, _DE_BARE.get(gender, 'e'))} {noun}"
+    if lang == "nl":
+        return f"{_colour(colour, lang, '' if gender == 'het' else 'e')} {noun}"
+    return f"{_colour(colour, lang, '')} {noun}"
 
 
 def _the(tile: str, edition: str | None, lang: str) -> str:
-    """A tile as an action names it: in English with "the", unless its name is a proper
-    name ("King Tut", "Selket"); German and Dutch name tiles without an article."""
-    name = tile_name(tile, edition, lang)
-    return f"the {name}" if lang == "en" and name[:1].islower() else name
+    """A tile as the object of a sentence, with its article unless its name is a proper
+    name ("King Tut", "Selket"): "the blue death mask", "den grünen Skarabäus", "het
+    groene Horusbeeldje"."""
+    parts = _parts(tile, edition, lang)
+    if parts is None:
+        return tile
+    noun, colour, gender = parts
+    if lang == "en":
+        name = tile_name(tile, edition, lang)
+        return f"the {name}" if name[:1].islower() else name
+    if gender not in _DE_OBJECT and gender not in ("de", "het"):
+        return tile_name(tile, edition, lang)
+    if lang == "de":
+        article, ending = _DE_OBJECT.get(gender, ("die", "e"))
+        return f"{article} {_colour(colour, lang, ending)} {noun}" if colour else f"{article} {noun}"
+    article = "het" if gender == "het" else "de"
+    return f"{article} {_colour(colour, lang, 'e')} {noun}" if colour else f"{article} {noun}"
 
 
 def _jokers(tiles: list[str], edition: str | None, lang: str) -> str:
@@ -228,6 +277,62 @@ def action_view(action: Action, state: GameState, lang: str) -> tuple[str, dict[
     return None
 
 
+_LEFT = {
+    "coins": {"en": "coins left", "de": "Münzen übrig", "nl": "munten over"},
+    "to_goal": {"en": "to the goal", "de": "bis zum Ziel", "nl": "tot het doel"},
+}
+
+ENDINGS: dict[str, dict[str, tuple[str, str]]] = {
+    "out-of-coins": {
+        "en": ("{winners} has paid every coin", "{winners} have paid every coin"),
+        "de": ("{winners} hat alle Münzen abgegeben", "{winners} haben alle Münzen abgegeben"),
+        "nl": ("{winners} heeft alle munten betaald", "{winners} hebben alle munten betaald"),
+    },
+    "goal": {
+        "en": ("{winners} reached the goal", "{winners} reached the goal"),
+        "de": ("{winners} hat das Ziel erreicht", "{winners} haben das Ziel erreicht"),
+        "nl": ("{winners} heeft het doel bereikt", "{winners} hebben het doel bereikt"),
+    },
+    "path-exhausted": {
+        "en": (
+            "the path is used up: {winners} paid the most",
+            "the path is used up: {winners} paid the most",
+        ),
+        "de": (
+            "die Laufbahn ist leer: {winners} hat am meisten abgegeben",
+            "die Laufbahn ist leer: {winners} haben am meisten abgegeben",
+        ),
+        "nl": (
+            "het pad is op: {winners} heeft het meest betaald",
+            "het pad is op: {winners} hebben het meest betaald",
+        ),
+    },
+    "all-beyond": {
+        "en": (
+            "everyone is beyond the end: {winners} came closest to the goal",
+            "everyone is beyond the end: {winners} came closest to the goal",
+        ),
+        "de": (
+            "alle sind über das Ende hinaus: {winners} ist dem Ziel am nächsten",
+            "alle sind über das Ende hinaus: {winners} sind dem Ziel am nächsten",
+        ),
+        "nl": (
+            "iedereen is voorbij het einde: {winners} is het dichtst bij het doel",
+            "iedereen is voorbij het einde: {winners} zijn het dichtst bij het doel",
+        ),
+    },
+}
+
+
+def progress(state: GameState, lang: str) -> tuple[str, dict[str, str]] | None:
+    """What each player has left: coins to pay (OTB) or steps to the goal (Amigo)."""
+    public = state.public_state()
+    for key, heads in _LEFT.items():
+        if isinstance(public.get(key), dict):
+            return heads[lang], {p: str(n) for p, n in public[key].items()}
+    return None
+
+
 WORDING = Wording(
     prompts=PROMPTS,
     events=EVENTS,
@@ -237,4 +342,7 @@ WORDING = Wording(
     choices=CHOICES,
     action_view=action_view,
     headlines=HEADLINES,
+    the=_the,
+    progress=progress,
+    endings=ENDINGS,
 )
