@@ -1,18 +1,63 @@
-"""Stored games out of the box: the replayable log, and BG Stats' import JSON."""
+"""Stored games out of the box: the replayable log, and one BG Stats play.
+
+BG Stats (the "Board Game Stats" app) imports a play from other apps through its
+documented createPlay link: ``https://app.bgstatsapp.com/createPlay.html?data=<JSON>``
+(``bgstats://app.bgstatsapp.com/createPlay.html?data=…`` opens the app directly), the
+JSON URL-encoded. ``bgstats`` builds that JSON for a finished stored game; ``createplay_link``
+wraps it in the link the page shows as "Log in BG Stats" and as a QR code. An unfinished
+game is refused (``Unfinished``): it is never exported as if it had ended.
+"""
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+from urllib.parse import quote
 
+from engines import game_class
+from engines.replay import LogError, replay
+from engines.wording import render_ending, scored_in_points
 from firmware.store import GameRecord
 
-GAME_TITLES = {
-    "tutankhamen": "Tutankhamen",
-    "ankh": "Ankh: Launen einer Königin",
-    "bann": "Im Bann der Pyramide",
-    "gulogulo": "Pharaoh's Gulo Gulo",
+SOURCE_NAME = "Scarab"
+CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
+CREATE_PLAY_APP = "bgstats://app.bgstatsapp.com/createPlay.html?data="
+
+
+@dataclass(frozen=True)
+class Box:
+    """A game as BG Stats knows it: its name and its BoardGameGeek id. ``bgg_id`` is None
+    where the project could not verify the id (docs/game-logs.md, "BG Stats"): BG Stats
+    then matches the game by name, and remembers the match."""
+
+    name: str
+    bgg_id: int | None
+
+
+# (game, edition) -> the box. BoardGameGeek files editions of one game under one id, so
+# both Tutankhamen editions share the game's id once it is known.
+BOXES: dict[tuple[str, str | None], Box] = {
+    ("tutankhamen", "otb2004"): Box("Tutankhamen", None),
+    ("tutankhamen", "amigo"): Box("Tutanchamun", None),
+    ("ankh", None): Box("Ankh: Launen einer Königin", None),
+    ("bann", None): Box("Im Bann der Pyramide", None),
+    ("gulogulo", None): Box("Pharaoh's Gulo Gulo", None),
 }
+GAME_TITLES = {game: box.name for (game, edition), box in BOXES.items() if edition in (None, "otb2004")}
+
+
+class Unfinished(LogError):
+    """A stored game that has not ended: BG Stats records finished plays only."""
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__(
+            "unfinished",
+            f"game {record.id} has not finished yet: BG Stats records finished plays only "
+            "(export the log to keep an unfinished game)",
+            None,
+        )
 
 
 def duration_minutes(record: GameRecord) -> int:
@@ -22,34 +67,95 @@ def duration_minutes(record: GameRecord) -> int:
     return max(0, round(seconds / 60))
 
 
+def box(record: GameRecord) -> Box:
+    edition = record.header.get("edition") if game_class(record.game).editions else None
+    found = BOXES.get((record.game, edition))
+    return found or Box(GAME_TITLES.get(record.game, record.game), None)
+
+
+def source_play_id(record: GameRecord) -> str:
+    """Stable for one stored game (its start and id), so importing it twice is one play."""
+    return f"scarab:{record.started_at}:{record.id}"
+
+
+def ranks(order: list[tuple[bool, float]]) -> list[int]:
+    """Competition ranks ("1, 2, 2, 4") for keys sorted best first: (won, how far)."""
+    ranked: list[int] = []
+    for i, key in enumerate(order):
+        ranked.append(ranked[i - 1] if i and key == order[i - 1] else i + 1)
+    return ranked
+
+
 def bgstats(record: GameRecord) -> dict[str, Any]:
-    """One play in BG Stats' import shape: games, players and plays tables joined by id."""
-    players = list(record.header.get("players", []))
-    result = record.result or {}
-    scores = result.get("scores", {})
-    winners = set(result.get("winners", []))
-    started = datetime.fromisoformat(record.started_at)
+    """One finished play as BG Stats' createPlay JSON. Raises ``Unfinished`` for a game
+    that has not ended. A game not scored in points (Bann without minus points, Gulo
+    Gulo) is ``noPoints``: its players are ranked by how far they came, their ``score``
+    is 0, and the comments say why the game ended."""
+    if record.finished_at is None or not record.result:
+        raise Unfinished(record)
+    state = replay(record.log_lines()).state
+    if not state.finished:
+        raise Unfinished(record)
+    players = list(state.players)
+    scores = state.scores()
+    winners = set(state.winners())
+    points = scored_in_points(state)
+    progress = _progress(state)
+    keys = {p: (p in winners, float(scores[p] if points else progress.get(p, 0))) for p in players}
+    order = sorted(players, key=lambda p: (not keys[p][0], -keys[p][1]))
+    rank_of = dict(zip(order, ranks([keys[p] for p in order]), strict=True))
+    found = box(record)
+    game: dict[str, Any] = {
+        "name": found.name,
+        "sourceGameId": source_game_id(record),
+        "highestWins": True,
+        "noPoints": not points,
+    }
+    if found.bgg_id is not None:
+        game["bggId"] = found.bgg_id
+    started = datetime.fromisoformat(record.started_at).astimezone()
     return {
-        "sourceName": "Scarab",
-        "games": [{"id": 1, "name": GAME_TITLES.get(record.game, record.game)}],
-        "players": [{"id": i + 1, "name": name} for i, name in enumerate(players)],
-        "plays": [
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": source_play_id(record),
+        "playDate": started.strftime("%Y-%m-%d %H:%M:%S"),
+        "durationMin": duration_minutes(record),
+        "game": game,
+        "comments": render_ending(state, "en"),
+        "players": [
             {
-                "gameRefId": 1,
-                "playDate": started.strftime("%Y-%m-%d %H:%M:%S"),
-                "durationMin": duration_minutes(record),
-                "ignored": False,
-                "incomplete": record.result is None,
-                "playerScores": [
-                    {
-                        "playerRefId": i + 1,
-                        "score": str(scores.get(name, "")),
-                        "winner": name in winners,
-                        "startPlayer": i == 0,
-                        "seatOrder": i + 1,
-                    }
-                    for i, name in enumerate(players)
-                ],
+                "sourcePlayerId": f"scarab-player:{name}",
+                "name": name,
+                "score": scores[name] if points else 0,
+                "rank": rank_of[name],
+                "winner": name in winners,
+                "startPlayer": seat == 0,
+                "role": "",
             }
+            for seat, name in enumerate(players)
         ],
     }
+
+
+def createplay_link(record: GameRecord, app: bool = False) -> str:
+    """The link that opens BG Stats' import dialog with this game's play: the web address
+    (which hands over to the app where it is installed), or with ``app`` the app's own
+    ``bgstats://`` scheme. Raises ``Unfinished`` like ``bgstats``."""
+    data = json.dumps(bgstats(record), ensure_ascii=False, separators=(",", ":"))
+    return (CREATE_PLAY_APP if app else CREATE_PLAY) + quote(data, safe="")
+
+
+def source_game_id(record: GameRecord) -> str:
+    """One id per game and edition: "scarab-tutankhamen-amigo", "scarab-ankh"."""
+    edition = record.header.get("edition")
+    if game_class(record.game).editions and isinstance(edition, str):
+        return f"scarab-{record.game}-{edition}"
+    return f"scarab-{record.game}"
+
+
+def _progress(state: Any) -> dict[str, int]:
+    """How far each player came in a race, for ranking without points: Bann's and Gulo
+    Gulo's positions (further is better)."""
+    positions = state.public_state().get("positions")
+    if isinstance(positions, dict):
+        return {p: int(n) for p, n in positions.items()}
+    return {}

@@ -15,7 +15,7 @@ from rich.table import Table
 
 from engines.replay import LogError
 from firmware.cli import EXIT_OK, emit_json
-from firmware.export import bgstats
+from firmware.export import bgstats, createplay_link
 from firmware.store import GameRecord, Store, StoreError, configured_store_path
 
 
@@ -28,7 +28,17 @@ def add_parsers(sub: Any) -> None:
     e = sub.add_parser("export", help="write a stored game as a replayable log, or for BG Stats")
     e.add_argument("game", metavar="GAME", help="a game id from `scarab games`, or `last`")
     e.add_argument("--db", help="the game store (default: the state directory's scarab.db)")
-    e.add_argument("--bgstats", action="store_true", help="BG Stats' import JSON instead of the log")
+    what = e.add_mutually_exclusive_group()
+    what.add_argument(
+        "--bgstats",
+        action="store_true",
+        help="a finished game as BG Stats' createPlay JSON (one play) instead of the log",
+    )
+    what.add_argument(
+        "--bgstats-link",
+        action="store_true",
+        help="a finished game as the createPlay link that opens BG Stats' import dialog",
+    )
     e.add_argument("--out", help="write to this file instead of standard output")
     e.add_argument(
         "--json", action="store_true", help="errors as a JSON document (the output is JSON anyway)"
@@ -116,7 +126,10 @@ def write_out(path: Path, text: str) -> None:
         raise LogError("unwritable", f"cannot write {path}: {exc.strerror or exc}", None) from None
 
 
-def export_text(record: GameRecord, as_bgstats: bool) -> str:
+def export_text(record: GameRecord, as_bgstats: bool, as_link: bool = False) -> str:
+    """The log, or (a finished game only: ``export.Unfinished`` otherwise) BG Stats' play."""
+    if as_link:
+        return createplay_link(record) + "\n"
     if as_bgstats:
         return json.dumps(bgstats(record), ensure_ascii=False, indent=2) + "\n"
     return "\n".join(record.log_lines()) + "\n"
@@ -144,7 +157,7 @@ def export_game(args: argparse.Namespace) -> int:
         record = reading(store, lambda: store.load(game_id))
     except StoreError as exc:
         raise LogError("no-such-game", str(exc), None) from None
-    text = reading(store, lambda: export_text(record, args.bgstats))
+    text = reading(store, lambda: export_text(record, args.bgstats, args.bgstats_link))
     if args.out:
         write_out(Path(args.out), text)
         print(f"scarab: wrote game {game_id} to {args.out}", file=sys.stderr)

@@ -69,21 +69,24 @@ def test_export_last_writes_the_game_in_progress_to_stdout(db: Path) -> None:
     assert not replay(lines).state.finished
 
 
-def test_bgstats_export_names_players_scores_and_winner(db: Path) -> None:
+def test_bgstats_export_is_one_createplay_play(db: Path) -> None:
+    """BG Stats' createPlay JSON (tests/test_bgstats_export.py checks it in full)."""
     run = scarab("export", "1", "--db", str(db), "--bgstats")
     assert run.returncode == 0, run.stderr
-    doc = json.loads(run.stdout)
-    assert doc["games"] == [{"id": 1, "name": "Tutankhamen"}]
-    assert [p["name"] for p in doc["players"]] == ["Ann", "Ben", "Cleo"]
-    (play,) = doc["plays"]
+    play = json.loads(run.stdout)
+    assert play["game"]["name"] == "Tutanchamun" and play["game"]["noPoints"] is False
+    assert [p["name"] for p in play["players"]] == ["Ann", "Ben", "Cleo"]
     stored = Store(db).load(1)
     assert stored.result is not None
-    by_id = {p["id"]: p["name"] for p in doc["players"]}
-    scores = {by_id[s["playerRefId"]]: s for s in play["playerScores"]}
-    assert {n: int(s["score"]) for n, s in scores.items()} == stored.result["scores"]
-    assert {n for n, s in scores.items() if s["winner"]} == set(stored.result["winners"])
-    assert play["incomplete"] is False and play["durationMin"] >= 0
-    assert play["playDate"].startswith(stored.started_at[:10])
+    assert {p["name"]: p["score"] for p in play["players"]} == stored.result["scores"]
+    assert {p["name"] for p in play["players"] if p["winner"]} == set(stored.result["winners"])
+    assert play["durationMin"] >= 0 and play["sourcePlayId"].endswith(":1")
+
+
+def test_bgstats_export_refuses_the_game_in_progress(db: Path) -> None:
+    run = scarab("export", "2", "--db", str(db), "--bgstats", "--json")
+    assert run.returncode == 3
+    assert json.loads(run.stdout)["error"]["code"] == "unfinished"
 
 
 @pytest.mark.parametrize("game", ["7", "seven"])
