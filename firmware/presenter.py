@@ -33,6 +33,7 @@ WORDS: dict[str, dict[str, str]] = {
     "refused": {"en": "Not allowed", "de": "Nicht erlaubt", "nl": "Niet toegestaan"},
     "device": {"en": "Device problem", "de": "Gerätefehler", "nl": "Apparaatfout"},
     "pin_hidden": {"en": "PIN: see the table", "de": "PIN: siehe Tisch", "nl": "PIN: zie de tafel"},
+    "join": {"en": "join the page", "de": "zur Seite", "nl": "naar de pagina"},
 }
 VIEWS = ("turn", "scoreboard", "join")
 
@@ -110,7 +111,7 @@ class Presenter:
         if self.view == "join" and self.join:
             url, pin = self.join
             public = screens.join(url, None, word("pin_hidden", self.lang))
-            return screens.join(url, pin), f"join the page: {url}", public
+            return screens.join(url, pin), f"{word('join', self.lang)}: {url}", public
         if self.view == "scoreboard":
             title, rows = self.standings(referee)
             text = ", ".join(f"{name} {value}" for name, value in rows)
