@@ -273,7 +273,7 @@ def create_app(hub: TableHub) -> FastAPI:
     )
     async def past_bgstats(game_id: Annotated[int, Path(ge=1, le=2**62)]) -> Response:
         record = finished(game_id)
-        body = json.dumps(export.bgstats(record), ensure_ascii=False, indent=1)
+        body = json.dumps(exported(export.bgstats, record), ensure_ascii=False, indent=1)
         disposition = f'attachment; filename="scarab-game-{game_id}-bgstats.json"'
         return Response(body, media_type="application/json", headers={"Content-Disposition": disposition})
 
@@ -285,7 +285,7 @@ def create_app(hub: TableHub) -> FastAPI:
     )
     async def past_bgstats_qr(game_id: Annotated[int, Path(ge=1, le=2**62)]) -> Response:
         record = finished(game_id)
-        return Response(past.qr_svg(past.bgstats_link(record)), media_type="image/svg+xml")
+        return Response(past.qr_svg(exported(past.bgstats_link, record)), media_type="image/svg+xml")
 
     def finished(game_id: int) -> GameRecord:
         record = stored(game_id)
@@ -294,6 +294,13 @@ def create_app(hub: TableHub) -> FastAPI:
                 409, {"code": "unfinished", "message": f"game {game_id} has not finished yet"}
             )
         return record
+
+    def exported(call: Any, record: GameRecord) -> Any:
+        """export.py's answer; its refusal (an unfinished or unreadable game) is a 409."""
+        try:
+            return call(record)
+        except LogError as exc:
+            raise HTTPException(409, {"code": exc.code, "message": exc.message}) from None
 
     @app.get("/api/setup", summary="Every game's setup choices and defaults, and the Tutankhamen boxes")
     async def setup() -> dict[str, Any]:

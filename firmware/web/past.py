@@ -12,7 +12,7 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from engines.replay import document, replay
+from engines.replay import LogError, document, replay
 from engines.wording import render_action
 from firmware import export
 from firmware.screens import qr_matrix
@@ -70,17 +70,26 @@ def opened(store: Store, game_id: int, lang: str) -> dict[str, Any]:
 def links(record: GameRecord) -> dict[str, str]:
     """Where the page finds the game's log and, once it is finished, its BG Stats play."""
     found = {"log": f"/api/games/{record.id}/log.jsonl"}
-    if record.finished_at is not None:
-        found |= {
-            "bgstats": f"/api/games/{record.id}/bgstats.json",
-            "bgstats_link": bgstats_link(record),
-            "bgstats_qr": f"/api/games/{record.id}/bgstats-qr.svg",
-        }
-    return found
+    if record.finished_at is None:
+        return found
+    try:
+        link = bgstats_link(record)
+    except LogError:  # export.py refuses it (a game that did not end as the rules end it)
+        return found
+    return found | {
+        "bgstats": f"/api/games/{record.id}/bgstats.json",
+        "bgstats_link": link,
+        "bgstats_qr": f"/api/games/{record.id}/bgstats-qr.svg",
+    }
 
 
 def bgstats_link(record: GameRecord) -> str:
-    """BG Stats' createPlay link carrying the play export.py builds."""
+    """BG Stats' createPlay link carrying the play export.py builds: export.py's own link
+    where it offers one (the BG Stats export is being moved there), else the documented
+    createPlay address with that play."""
+    link = getattr(export, "createplay_link", None)
+    if link is not None:
+        return link(record)  # type: ignore[no-any-return]
     play = export.bgstats(record)
     return BGSTATS_CREATE_PLAY + quote(json.dumps(play, ensure_ascii=False, separators=(",", ":")), safe="")
 
