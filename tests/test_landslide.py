@@ -9,8 +9,10 @@ import math
 import numpy as np
 import pytest
 
-from hardware.landslide import ASK, LandslideDetector, Settings, SwitchDetector, calibrate, envelope
+from hardware.landslide import ASK, SURE, LandslideDetector, Settings, SwitchDetector, calibrate, envelope
+from hardware.table_profile import TableProfile
 from hardware.trace_sim import (
+    HELD_OUT_ROOMS,
     NOISE_LEVELS,
     Simulator,
     Trace,
@@ -184,3 +186,110 @@ def test_the_twin_replays_at_its_own_pace() -> None:
     assert len(first) == 80 and first[0].az == pytest.approx(trace.acc[0, 2])
     now[0] = 2.0  # past the end: it loops
     assert len(list(twin.samples())) == 1600 - 80
+
+
+# ---------------------------------------------------------------------- rooms unlike the first three
+
+
+def calls(trace: Trace, det: LandslideDetector, burst: int = 8) -> list:
+    """Every verdict (asks too) of ``det`` on a whole trace, armed throughout."""
+    t = trace.times
+    return [e for i in range(0, len(t), burst) for e in det.feed(t[i : i + burst], trace.acc[i : i + burst])]
+
+
+def test_knuckles_on_the_bowl_and_nudges_are_refused_though_they_are_strong() -> None:
+    for room, make in (("knocks", "bowl_knock"), ("nudges", "nudge")):
+        loud = 0
+        for seed in range(200):
+            sim = Simulator(800, room, seed=seed)
+            acc = sim.background(1600)
+            label = getattr(sim, make)(acc, 800)
+            trace = Trace(800, sim._finish(acc))
+            if envelope(trace.acc, 800)[700:1000].max() < Settings().threshold_g:
+                continue  # weak: refused on strength alone
+            loud += 1
+            assert [e for e in calls(trace, LandslideDetector(800)) if e.verdict != ASK] == [], (
+                room,
+                seed,
+                label,
+            )
+            if loud == 5:
+                break
+        assert loud == 5, room
+
+
+def test_landslides_on_a_soft_cloth_are_still_heard() -> None:
+    """The cloth damps a boulder's ring to a third of its strength and lowers it; one of
+    these twelve rings so low and sways so much that it is refused like a knuckle on the
+    bowl (the benchmark counts such misses)."""
+    hits = 0
+    for seed in range(12):
+        trace = Simulator(800, "cloth", seed=seed).pull(seconds=3.0, landslide="boulder", at=1.5)
+        result = score(trace, run(trace))
+        assert result.false_alarms == 0, seed
+        hits += result.hits
+    assert hits >= 11
+
+
+def test_a_detector_learns_the_rummaging_of_confirmed_pulls() -> None:
+    det = LandslideDetector(800, armed=False)
+    cold = det.levels()
+    assert det.profile.learning
+    for seed in range(5):  # five clean pulls in a room where cups are set down hard
+        trace = Simulator(800, "noisy", seed=40 + seed).pull(seconds=6.0)
+        det.arm()
+        calls(trace, det)
+        det.disarm()
+        det.confirm("clean")
+    assert not det.profile.learning and det.profile.pulls == 5
+    ask, decide, sure = det.levels()
+    loudest = max(det.profile.rummage_g)
+    assert decide >= 1.2 * loudest and ask <= decide <= sure
+    det.confirm("disputed", 0.2)  # a call the table took back: louder rummaging yet
+    assert det.levels()[1] > decide and det.levels()[1] != cold[1]
+
+
+def test_the_table_at_rest_is_learned_while_disarmed_only() -> None:
+    quiet = Simulator(800, "quiet", seed=2).pull(seconds=0.01, lead=5.0)
+    det = LandslideDetector(800, armed=True)
+    calls(quiet, det)
+    assert det.profile.floor_g == 0 and det.profile.still_s == 0
+    det.disarm()
+    calls(quiet, det)
+    assert det.profile.still_s > 4 and 0 < det.profile.floor_g < 0.05
+
+
+def test_a_borderline_hit_is_a_question_and_a_strong_one_sure() -> None:
+    verdicts = {}
+    for kind, seed in (("boulder", 1), ("staff", 3)):
+        trace = Simulator(800, "room", seed=seed).pull(seconds=3.0, landslide=kind, at=1.5)
+        (event,) = [e for e in calls(trace, LandslideDetector(800)) if e.t > 1.9]
+        verdicts[kind] = (event.verdict, event.strength)
+    weak = Simulator(800, "room", seed=0)
+    acc = weak.background(1600)
+    weak._add(acc, 800, weak._ring(0.085, 180.0, 0.012, np.array([0.0, 0.0, 1.0])))
+    (event,) = calls(Trace(800, weak._finish(acc)), LandslideDetector(800))
+    assert event.verdict == ASK and event.score < 1
+    assert all(v == SURE and s > 0.15 for v, s in verdicts.values()), verdicts
+
+
+def test_a_table_profile_round_trips_and_refuses_nonsense(tmp_path) -> None:
+    profile = TableProfile(floor_g=0.02, still_s=30.0, pulls=3, rummage_g=[0.05, 0.07], landslide_g=[0.4])
+    profile.save(tmp_path / "p.json")
+    assert TableProfile.load(tmp_path / "p.json") == profile
+    for bad in ({"pulls": "many"}, {"rummage_g": [0.1, "x"]}, {"floor": 1}, [], {"floor_g": -1}):
+        with pytest.raises(ValueError):
+            TableProfile.from_json(bad)
+    with pytest.raises(ValueError, match="cannot read"):
+        TableProfile.load(tmp_path / "missing.json")
+
+
+def test_the_new_rooms_and_rates_are_simulated_and_seeded() -> None:
+    for room in (*HELD_OUT_ROOMS, "knocks", "nudges", "washer", "bus", "cloth"):
+        a = Simulator(400, room, seed=5).session(20)
+        b = Simulator(400, room, seed=5).session(20)
+        assert np.array_equal(a.acc, b.acc), room
+    kinds = {label.kind for label in Simulator(800, "knocks", seed=1).pull(seconds=20.0).others}
+    assert "bowl" in kinds
+    with pytest.raises(ValueError, match="noise must be one of"):
+        Simulator(800, "moon")

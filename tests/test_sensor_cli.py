@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from firmware.cli import main
@@ -163,3 +164,31 @@ def test_record_without_a_sensor_is_refused(tmp_path: Path, capsys) -> None:
     config.write_text('[sensor]\ndriver = "adxl345"\ni2c_port = 97\nint1_pin = -1\n')
     assert main(["sensor", "record", str(tmp_path / "r.csv"), "--config", str(config)]) == 3
     assert "motion sensor lost" in capsys.readouterr().err
+
+
+def test_detect_without_a_calibration_adapts_to_the_table_it_hears(tmp_path: Path, capsys) -> None:
+    """40 s of a still table teach it how quiet this table is, so a modest impact at the
+    end is a landslide; told the default threshold (a calibration file) it stays deaf."""
+    sim = Simulator(800, "quiet", seed=2)
+    trace = sim.pull(seconds=0.01, lead=40.0)
+    sim._add(trace.acc, round(36.0 * 800), sim._ring(0.085, 180.0, 0.012, np.array([0.0, 0.6, 0.8])))
+    trace.acc = sim._finish(trace.acc)
+    path = tmp_path / "still.csv"
+    trace.write_csv(path)
+    code, doc = detect_json(capsys, str(path))
+    assert code == 0 and set(doc) == {"landslides", "rate_hz"}
+    assert [round(e["t"]) for e in doc["landslides"]] == [36]
+    default = tmp_path / "default.json"
+    default.write_text(json.dumps({"threshold_g": 0.1}))
+    code, doc = detect_json(capsys, str(path), "--calibration", str(default))
+    assert code == 0 and doc["landslides"] == []
+
+
+def test_detect_leaves_knuckles_on_the_bowl_alone(tmp_path: Path, capsys) -> None:
+    trace = Simulator(800, "knocks", seed=3).pull(seconds=30.0)
+    knocks = [label for label in trace.others if label.kind == "bowl"]
+    assert sum(label.strength >= 0.15 for label in knocks) >= 2  # hard ones among them
+    path = tmp_path / "knocks.csv"
+    trace.write_csv(path)
+    code, doc = detect_json(capsys, str(path))
+    assert code == 0 and doc["landslides"] == []
