@@ -66,20 +66,36 @@ def first_frame_seconds(folder: Path) -> float:
         proc.wait()
 
 
+# Run a command from a fresh, small interpreter and report its (exit status, seconds, peak
+# RSS in KiB): Linux keeps a process's peak RSS across exec, so a child forked straight
+# from this (large) benchmark process would report this process's size, not its own.
+MEASURE = """
+import os, subprocess, sys, time
+start = time.perf_counter()
+proc = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+_, status, usage = os.wait4(proc.pid, 0)
+print(status, time.perf_counter() - start, usage.ru_maxrss)
+"""
+
+
+def measured(command: list[str]) -> tuple[float, float]:
+    """(peak RSS in MiB, seconds) of ``command`` run to its end (a failure raises)."""
+    out = subprocess.run(
+        [sys.executable, "-c", MEASURE, *command], capture_output=True, text=True, check=True
+    )
+    status, seconds, peak = out.stdout.split()
+    if int(status) != 0:
+        raise RuntimeError(f"{command[3:5]} exited with status {status}")
+    return int(peak) / 1024, float(seconds)
+
+
 def demo_peak_rss_mib(folder: Path, *extra: str) -> tuple[float, float]:
     """(peak RSS in MiB, seconds) of a whole demo game."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(
+    return measured(
         scarab_run(
             "--demo", "--delay", "0", "--db", str(folder / "rss.db"), "--config", str(config(folder)), *extra
-        ),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        )
     )
-    _, status, usage = os.wait4(proc.pid, 0)
-    if status != 0:
-        raise RuntimeError(f"the demo exited with status {status}")
-    return usage.ru_maxrss / 1024, time.perf_counter() - start
 
 
 def actions_per_second(folder: Path, seed: int) -> tuple[float, int]:

@@ -33,7 +33,7 @@ import time
 import uuid
 from pathlib import Path
 
-from bench.appliance import HEADER, config, demo_peak_rss_mib, first_frame_seconds, scarab_run
+from bench.appliance import HEADER, config, demo_peak_rss_mib, first_frame_seconds, measured, scarab_run
 from engines.playout import near, play_random
 from firmware.referee import Referee
 from firmware.store import Store
@@ -133,16 +133,8 @@ REPLAY_LOG = Path(__file__).resolve().parent.parent / "tests" / "data" / "amigo-
 
 def replay_startup() -> tuple[float, float]:
     """(seconds from process start to exit, peak RSS MiB) of ``scarab replay LOG``."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "firmware.cli", "replay", str(REPLAY_LOG)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    _, status, usage = os.wait4(proc.pid, 0)
-    if status != 0:
-        raise RuntimeError(f"scarab replay exited with status {status}")
-    return time.perf_counter() - start, usage.ru_maxrss / 1024
+    peak, seconds = measured([sys.executable, "-m", "firmware.cli", "replay", str(REPLAY_LOG)])
+    return seconds, peak
 
 
 def main(argv: list[str] | None = None) -> None:
