@@ -16,7 +16,8 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import quote
 
-from engines import game_class
+from engines import game_class, new_game
+from engines.core import RuleError
 from engines.replay import LogError, replay
 from engines.wording import render_ending, scored_in_points
 from firmware.store import GameRecord
@@ -142,6 +143,15 @@ def createplay_link(record: GameRecord, app: bool = False) -> str:
     ``bgstats://`` scheme. Raises ``Unfinished`` like ``bgstats``."""
     data = json.dumps(bgstats(record), ensure_ascii=False, separators=(",", ":"))
     return (CREATE_PLAY_APP if app else CREATE_PLAY) + quote(data, safe="")
+
+
+def counts_points(record: GameRecord) -> bool:
+    """Whether the stored game is scored in points, from its header alone (Gulo Gulo
+    never; Bann with minus points): a header the engine refuses is shown with its scores."""
+    try:
+        return scored_in_points(new_game(record.header))
+    except (RuleError, LogError, KeyError, TypeError, ValueError):
+        return True
 
 
 def source_game_id(record: GameRecord) -> str:

@@ -15,7 +15,7 @@ from rich.table import Table
 
 from engines.replay import LogError
 from firmware.cli import EXIT_OK, emit_json
-from firmware.export import bgstats, createplay_link
+from firmware.export import bgstats, counts_points, createplay_link
 from firmware.store import GameRecord, Store, StoreError, configured_store_path
 
 
@@ -88,10 +88,12 @@ def summary(record: GameRecord) -> dict[str, Any]:
 
 def list_games(args: argparse.Namespace) -> int:
     store = open_store(args.db)
-    records = reading(store, lambda: [summary(r) for r in store.games()])
+    stored = reading(store, store.games)
+    records = reading(store, lambda: [summary(r) for r in stored])
     if args.json:
         emit_json({"games": records})
         return EXIT_OK
+    in_points = reading(store, lambda: [counts_points(r) for r in stored])
     console = Console(highlight=False)
     if not records:
         console.print("No games stored yet.")
@@ -99,16 +101,13 @@ def list_games(args: argparse.Namespace) -> int:
     table = Table(title="Stored games")
     for column in ("id", "date", "game", "players", "result"):
         table.add_column(column)
-    for r in records:
+    for r, points in zip(records, in_points, strict=True):
         if r["winners"] is None:
             result = "in progress"
-        else:
-            result = (
-                "won by "
-                + ", ".join(r["winners"])
-                + " — "
-                + ", ".join(f"{p} {s}" for p, s in (r["scores"] or {}).items())
-            )
+        else:  # a race's zeros are no result: its winner is
+            result = "won by " + ", ".join(r["winners"])
+            if points:
+                result += " — " + ", ".join(f"{p} {s}" for p, s in (r["scores"] or {}).items())
         game = r["game"] + (f" ({r['edition']})" if r["edition"] else "")
         table.add_row(
             str(r["id"]), r["started_at"][:16].replace("T", " "), game, ", ".join(r["players"]), result

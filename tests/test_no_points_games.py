@@ -139,3 +139,25 @@ def test_the_terminal_mirror_of_a_race_has_no_points() -> None:
     text = layout(view, 120, 40).plain
     assert "Standings" in text and "space" in text and "burial chamber" in text
     assert not POINTS.search(text)
+
+
+def test_the_list_of_stored_games_shows_no_zeros_for_a_race(tmp_path: Path) -> None:
+    import random
+
+    from engines import game_class
+    from engines.playout import play_random
+    from firmware.referee import Referee
+    from firmware.store import Store
+
+    store = Store(tmp_path / "scarab.db")
+    for game in ("gulogulo", "ankh"):
+        header = game_class(game).simulation_header(["Ann", "Ben"], 3, None)
+        referee = Referee.start(store, header)
+        for action in play_random(header, random.Random(3)).actions:
+            referee.act(action)
+    run = cli("games", "--db", str(store.path))
+    assert run.returncode == 0, run.stderr
+    results = {line.split("│")[3].strip(): line for line in run.stdout.splitlines() if "won by" in line}
+    assert set(results) == {"gulogulo", "ankh"}
+    assert " 0" not in results["gulogulo"].split("won by", 1)[1]  # the winner, no zeros
+    assert re.search(r"Ann -?\d+, Ben -?\d+", results["ankh"])
