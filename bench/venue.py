@@ -68,7 +68,7 @@ async def subscribe(port: int, web: int, seconds: float) -> dict[str, Any]:
 
     commits: dict[tuple[str, int, int], float] = {}  # (table, game, actions) -> commit time
     e2e: list[float] = []
-    page: list[float] = []
+    seen: list[tuple[str, int, int, float]] = []  # (table, game, actions, when the page showed it)
     delivered = 0
     shown: dict[str, tuple[int, int]] = {}
 
@@ -97,14 +97,18 @@ async def subscribe(port: int, web: int, seconds: float) -> dict[str, Any]:
                     if shown.get(table["name"]) == key:
                         continue
                     shown[table["name"]] = key
-                    at = commits.get((table["name"], *key))
-                    if at is not None:
-                        page.append(now - at)
+                    seen.append((table["name"], *key, now))  # joined with the commits at the end
 
     tasks = [asyncio.create_task(events()), asyncio.create_task(stream())]
     await asyncio.sleep(seconds)
     for task in tasks:
         task.cancel()
+    # the page may show a state before this subscriber has read the event that made it
+    page = [
+        now - commits[(name, game, actions)]
+        for name, game, actions, now in seen
+        if (name, game, actions) in commits
+    ]
     return {"delivered": delivered, "e2e": e2e, "page": page}
 
 
