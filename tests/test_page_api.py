@@ -459,3 +459,24 @@ def test_the_tables_words_follow_the_tables_language(client: TestClient) -> None
         texts = " ".join(ET.fromstring(table_svg(doc, "de", json.loads(log[0]))).itertext())
         assert not [w for w in english if w in texts], name
         assert texts.strip()
+
+
+def test_a_game_not_scored_in_points_shows_progress_and_why_it_ended(
+    client: TestClient, hub: TableHub
+) -> None:
+    log = (Path(__file__).resolve().parent / "data" / "gulogulo-basic-mummy-and-chamber.jsonl").read_text(
+        "utf-8"
+    )
+    header, *actions = [json.loads(line) for line in log.splitlines()]
+    start(client, header)
+    board = client.get("/api/state").json()["scoreboard"]
+    assert board["in_points"] is False and "Points" not in board["columns"]
+    assert set(board["rows"]) == set(header["players"])
+    for action in actions:
+        hub.act(action)
+    state = client.get("/api/state").json()
+    assert state["finished"] and state["ending"] and state["winners"][0] in state["ending"]
+    (listed,) = [g for g in client.get("/api/games").json()["games"] if g["id"] == hub.referee.game_id]
+    assert listed["in_points"] is False and listed["ending"] == state["ending"]
+    tutankhamen = client.get("/api/games/1").json()
+    assert tutankhamen["in_points"] is True and tutankhamen["ending"] == ""  # unfinished: nothing ended it

@@ -308,6 +308,10 @@ def test_each_games_table_matches_its_golden_picture(tmp_path: Path, browser: Br
         svg = ET.fromstring(page.request.get(address + "api/table.svg").text())
         state = page.request.get(address + "api/state").json()
         structure(game, svg, state["state"], state["players"])
+        heads = page.locator("#scores thead th")
+        expect(heads).to_have_text(["Player", *state["scoreboard"]["columns"]])
+        if game in ("bann", "gulogulo"):  # not scored in points: no column of zeros
+            expect(page.locator("#scores thead")).not_to_contain_text("Points")
         page.locator("#table-card").screenshot(path=str(ARTIFACTS / f"{game}.png"))
         shot = tmp_path / f"{game}.png"
         picture.screenshot(path=str(shot))

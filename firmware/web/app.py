@@ -245,7 +245,7 @@ def create_app(hub: TableHub) -> FastAPI:
 
     @app.get("/api/games", summary="Past games, newest first: date, players, result, duration")
     async def past_games() -> dict[str, Any]:
-        return {"games": past.games(hub.store)}
+        return {"games": past.games(hub.store, hub.language)}
 
     @app.get(
         "/api/games/{game_id}", summary="A stored game as a read-only replay: its table and every action"

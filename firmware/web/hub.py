@@ -28,7 +28,7 @@ from typing import Any, Protocol
 from engines import new_game
 from engines.core import Action, GameState
 from engines.replay import document, replay
-from engines.wording import render_action, render_details, render_scoring
+from engines.wording import render_action, render_details, render_ending, render_scoring, scoreboard
 from firmware.referee import Change, Referee
 from firmware.store import Store
 from firmware.web.table_svg import table_svg
@@ -201,6 +201,14 @@ class TableHub:
         doc["actions"] = len(self.referee.actions)
         doc["questions"] = self.questions.count()  # tiles the camera asks the table to confirm
         doc["scorings"] = self._scorings()
+        board = scoreboard(self.referee.state, self.language)  # no column of zero points in a race
+        doc["scoreboard"] = {
+            "heading": board.heading,
+            "columns": list(board.columns),
+            "rows": {p: list(v) for p, v in board.rows.items()},
+            "in_points": board.in_points,
+        }
+        doc["ending"] = render_ending(self.referee.state, self.language)  # why it ended; "" while it runs
         self._doc = doc
         self._doc_json = json.dumps(doc, ensure_ascii=False).encode()
 

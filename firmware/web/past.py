@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import quote
 
 from engines.replay import LogError, document, replay
-from engines.wording import render_action
+from engines.wording import render_action, render_ending, scored_in_points
 from firmware import export
 from firmware.screens import qr_matrix
 from firmware.store import GameRecord, Store
@@ -22,9 +22,11 @@ from firmware.web.table_svg import table_svg
 BGSTATS_CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 
 
-def summary(record: GameRecord) -> dict[str, Any]:
-    """One line of the list: when, who, how it ended and how long it took."""
+def summary(record: GameRecord, lang: str = "en") -> dict[str, Any]:
+    """One line of the list: when, who, how it ended and how long it took. A game not
+    scored in points says why it ended instead of its column of zeros."""
     result = record.result or {}
+    state = replay(record.log_lines()).state
     return {
         "id": record.id,
         "game": record.game,
@@ -36,13 +38,15 @@ def summary(record: GameRecord) -> dict[str, Any]:
         "winners": list(result.get("winners", [])),
         "scores": dict(result.get("scores", {})),
         "duration_min": export.duration_minutes(record),
+        "in_points": scored_in_points(state),
+        "ending": render_ending(state, lang),
     }
 
 
-def games(store: Store, limit: int = 100) -> list[dict[str, Any]]:
-    """The newest ``limit`` games, newest first. A game's duration needs its action times,
-    so each listed game is loaded once."""
-    return [summary(store.load(record.id)) for record in store.games()[:limit]]
+def games(store: Store, lang: str = "en", limit: int = 50) -> list[dict[str, Any]]:
+    """The newest ``limit`` games, newest first. A game's duration needs its action times
+    and its ending its replay, so each listed game is loaded once."""
+    return [summary(store.load(record.id), lang) for record in store.games()[:limit]]
 
 
 def opened(store: Store, game_id: int, lang: str) -> dict[str, Any]:
@@ -59,7 +63,7 @@ def opened(store: Store, game_id: int, lang: str) -> dict[str, Any]:
         history.append({"n": n, "text": render_action(action, state, lang)})
         state.apply(action)
     return {
-        **summary(record),
+        **summary(record, lang),
         "document": doc,
         "svg": table_svg(doc, lang, record.header),
         "history": history,

@@ -168,7 +168,26 @@ function describe(action, doc) {
   }
 }
 
+// The standings as the server words them: points where the game counts them, and how far
+// each player has come where it has such a column (a race never shows a column of zeros).
+function renderScoreboard(doc) {
+  const board = doc.scoreboard;
+  $("scores-heading").textContent = board.heading;
+  $("scores").querySelector("thead tr").replaceChildren(el("th", t("player")), ...board.columns.map((c) => el("th", c, "num")));
+  $("scores").querySelector("tbody").replaceChildren(...doc.players.map((name) => {
+    const row = el("tr");
+    if (name === doc.to_act) row.classList.add("to-act");
+    if (doc.winners.includes(name)) row.classList.add("winner");
+    row.append(el("td", name), ...(board.rows[name] || []).map((value) => el("td", value, "num")));
+    return row;
+  }));
+}
+
 function renderScores(doc) {
+  if (doc.scoreboard) {
+    renderScoreboard(doc);
+    return;
+  }
   const body = $("scores").querySelector("tbody");
   body.replaceChildren();
   const s = doc.state || {};
@@ -480,6 +499,7 @@ async function renderFinished(doc) {
 
 function resultText(game) {
   if (!game.finished) return t("no-winner");
+  if (game.in_points === false && game.ending) return game.ending; // "Ann reached the king's chamber"
   const points = Object.entries(game.scores || {}).map(([p, n]) => `${p} ${n}`).join(", ");
   return `${game.winners.join(", ")} ${t("won")}${points ? " · " + points : ""}`;
 }
