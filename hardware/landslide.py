@@ -82,6 +82,7 @@ class Settings:
     loud_g: float = 0.35  # this loud, a low ring is still an impact (a boulder on a soft cloth)
     bowl_hz: float = 85.0  # a ring below this that also sways the low band is the bowl knocked ...
     bowl_sway: float = 0.35  # ... from this low band / peak (refused; from 0.25 only asked)
+    bowl_loud_g: float = 0.2  # ... unless this loud: a knuckle does not ring the board so hard
     sway_veto: float = 0.6  # low band / peak above which it is the table or the trap moving
     shift_veto: float = 0.45  # the table's shift over the impact / peak above which it was nudged
     sway_doubt: float = 0.35  # above this low band / peak a call is asked, not made alone
@@ -497,7 +498,7 @@ class LandslideDetector:
             return None, False  # the table swayed or shifted more than a struck board: a bump, a nudge
         if 0 < freq < s.min_freq_hz and peak < s.loud_g:
             return None, False  # a knuckle on the bowl, a hum: the board's impacts ring higher
-        bowl = 0 < freq < s.bowl_hz and peak < s.loud_g
+        bowl = 0 < freq < s.bowl_hz and peak < s.bowl_loud_g
         if bowl and lf > s.bowl_sway:
             return None, False  # the bowl's own low ring, knocked: it sways the low band too
         if strength < ask:

@@ -183,6 +183,10 @@ class Simulator:
         wave = wave * (peak / top if top > 0 else 0.0)
         return wave[:, None] * direction[None, :]
 
+    def _felt(self, peak: float) -> float:
+        """A label's strength: the peak the sensor feels, after the cloth's damping."""
+        return peak * (1 - 0.6 * self.room.cloth)
+
     def _direction(self, vertical: float) -> np.ndarray:
         """A unit vector whose z share is about ``vertical`` (impacts on the board are
         mostly vertical; knocks on the trap's wall mostly horizontal)."""
@@ -243,7 +247,7 @@ class Simulator:
             peak, self.rng.uniform(150, 450), self.rng.uniform(0.002, 0.008), self._direction(0.3)
         )
         self._add(acc, i, ring)
-        return Label(i / self.rate, "knock", peak)
+        return Label(i / self.rate, "knock", self._felt(peak))
 
     def bowl_knock(self, acc: np.ndarray, i: int) -> Label:
         """A finger or a knuckle knocking the bowl while pulling: the bowl's own low mode
@@ -326,7 +330,7 @@ class Simulator:
             at += self._n(2 * speed / G)
         roll = self._band(self._n(rng.uniform(0.3, 1.0)), 40, 200, peak * rng.uniform(0.03, 0.1))
         self._add(acc, at, roll * np.hanning(len(roll))[:, None])
-        return Label(i / self.rate, "boulder", peak)
+        return Label(i / self.rate, "boulder", self._felt(peak))
 
     def staff(self, acc: np.ndarray, i: int) -> Label:
         """The staff (10–16 cm) topples: the trap tilts as it leans, then its tip hits the
@@ -349,7 +353,7 @@ class Simulator:
         self._add(acc, slap, self._ring(peak * rng.uniform(0.4, 0.9), freq, tau, self._direction(0.85)))
         bounce = slap + self._n(rng.uniform(0.03, 0.08))
         self._add(acc, bounce, self._ring(peak * rng.uniform(0.1, 0.3), freq, tau, self._direction(0.85)))
-        return Label(i / self.rate, "staff", peak, "table" if on_table else "board")
+        return Label(i / self.rate, "staff", self._felt(peak), "table" if on_table else "board")
 
     def bump(self, acc: np.ndarray, i: int, sway: float | None = None) -> Label:
         """Someone bumps the table: it sways at 4–12 Hz (30–400 mg) with a dull thump."""
@@ -371,7 +375,7 @@ class Simulator:
             peak, self.rng.uniform(60, 300), self.rng.uniform(0.004, 0.012), self._direction(0.8)
         )
         self._add(acc, i, ring)
-        return Label(i / self.rate, "tap", peak)
+        return Label(i / self.rate, "tap", self._felt(peak))
 
     def _room_events(self, acc: np.ndarray) -> list[Label]:
         """Taps, bumps, nudges and passing buses scattered over the whole trace (armed or not)."""
