@@ -62,9 +62,9 @@ def win_rates(players: list[dict[str, Any]]) -> str:
     height = 46 + block * len(rows)
     body = [_text(4, 16, "Win rate per game", size=13)]
     for j, game in enumerate(games):
-        x = LABEL_W + j * 110
+        x = LABEL_W + j * 150
         body.append(f'<rect x="{x}" y="24" width="10" height="10" fill="{COLOURS.get(game, "#888")}"/>')
-        body.append(_text(x + 14, 33, GAME_TITLES.get(game, game)[:14], size=10))
+        body.append(_text(x + 14, 33, GAME_TITLES.get(game, game)[:22], size=10))
     for i, p in enumerate(rows):
         y = 42 + i * block
         body.append(_text(LABEL_W - 6, y + 4 + 5 * per, p["name"][:18], anchor="end"))
@@ -79,27 +79,26 @@ def win_rates(players: list[dict[str, Any]]) -> str:
                 f"{escape(GAME_TITLES.get(game, game))}: {g['wins']} of {g['games']}</title></rect>"
             )
             body.append(_text(LABEL_W + w + 4, y + j * 10 + 8, f"{round(100 * g['win_rate'])}%", size=9))
-    return _svg(LABEL_W + max(PLOT_W + 50, 110 * per), height, "Win rate per player and game", body)
+    return _svg(LABEL_W + max(PLOT_W + 50, 150 * per), height, "Win rate per player and game", body)
 
 
 def head_to_head(players: list[dict[str, Any]], records: list[dict[str, Any]]) -> str:
-    """A grid: row player's share of the games won against the column player."""
+    """A grid: the row player's wins and losses against the column player, coloured from red
+    (lost them all) through yellow to green (won them all)."""
     names = [p["name"] for p in players[:10]]
-    cell = 34
-    side = 110
+    cell, left, top = 34, 110, 44
     lookup: dict[tuple[str, str], tuple[int, int]] = {}
     for r in records:
         lookup[(r["player"], r["opponent"])] = (r["wins"], r["losses"])
         lookup[(r["opponent"], r["player"])] = (r["losses"], r["wins"])
-    body = [_text(4, 16, "Head to head (row's wins – losses against column)", size=13)]
+    body = [_text(4, 16, "Head to head: the row's wins – losses against the column", size=13)]
     for j, name in enumerate(names):
-        x = side + j * cell + cell / 2
-        body.append(_text(x, side - 6, name[:5], anchor="middle", size=10))
+        body.append(_text(left + j * cell + cell / 2, top - 6, name[:5], anchor="middle", size=10))
     for i, row in enumerate(names):
-        y = side + i * cell
-        body.append(_text(side - 6, y + cell / 2 + 4, row[:16], anchor="end", size=11))
+        y = top + i * cell
+        body.append(_text(left - 6, y + cell / 2 + 4, row[:16], anchor="end", size=11))
         for j, col in enumerate(names):
-            x = side + j * cell
+            x = left + j * cell
             if row == col or (row, col) not in lookup:
                 body.append(f'<rect x="{x}" y="{y}" width="{cell - 2}" height="{cell - 2}" fill="#f2f2f2"/>')
                 continue
@@ -113,8 +112,8 @@ def head_to_head(players: list[dict[str, Any]], records: list[dict[str, Any]]) -
             body.append(
                 _text(x + cell / 2 - 1, y + cell / 2 + 3, f"{wins}–{losses}", anchor="middle", size=9)
             )
-    size = side + cell * len(names) + 10
-    return _svg(size, size, "Head-to-head records", body)
+    width = max(left + cell * len(names) + 10, 400)
+    return _svg(width, top + cell * len(names) + 10, "Head-to-head records", body)
 
 
 def _table(head: list[str], rows: list[list[Any]]) -> str:
