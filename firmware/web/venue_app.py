@@ -32,7 +32,7 @@ h1{margin:.2rem 0 1rem}
 .table.offline{opacity:.55}.table h2{margin:0;font-size:1.2rem}.game{color:#666;margin:.1rem 0 .5rem}
 .table ol{margin:0;padding:0;list-style:none}
 .table li{display:flex;justify-content:space-between;padding:.1rem .3rem}
-.table li.to-act{background:#fde9a6;font-weight:bold}.table li.winner::after{content:" ★"}
+.table li.to-act{background:#fde9a6;font-weight:bold}.table li.winner span:first-child::after{content:" ★"}
 .prompt{margin-top:.4rem;font-size:.9rem}
 .banner{background:#a22;color:#fff;padding:.4rem .8rem;border-radius:.3rem}
 .state{font-size:.8rem;color:#777}
