@@ -186,8 +186,12 @@ def tutankhamen_box(labels: Iterable[str], edition: str | None = None) -> dict[s
     if edition is None:
         otb, amigo = bool(labels & OTB_ONLY), bool(labels & AMIGO_ONLY)
         edition = "otb2004" if otb and not amigo else "amigo" if amigo and not otb else None
-    if edition is None:
-        return dict(SET_VALUE)
+    if edition is None:  # either box: no more of a special than the box holding most of it
+        most: dict[str, int] = {}
+        for known in EDITIONS.values():
+            for label, count in known.box().items():
+                most[label] = max(most.get(label, 0), count)
+        return {**dict(SET_VALUE), **most}
     if edition not in EDITIONS:
         raise ValueError(f"unknown Tutankhamen edition {edition!r}: one of {', '.join(sorted(EDITIONS))}")
     box = dict(EDITIONS[edition].box())

@@ -237,7 +237,7 @@ class FaceIndex:
                 sharp_rows.append(smoothed(np.rot90(sharp, turn).copy()))
                 labels.append(label)
         self.labels = labels
-        self._faces, self._turns = faces, turns
+        self.faces, self.turns = faces, turns
         fw, fh = _wh(fine)
         pw, ph = _wh(shape)
         self.fine = np.array(sharp_rows, np.float32) if sharp_rows else np.zeros((0, fw * fh * 3), np.float32)
@@ -268,11 +268,10 @@ class FaceIndex:
         if self._chroma is None:
             wide = [
                 smoothed(np.rot90(self.prepare(face_patch(image, WIDE, WIDE_INNER)), turn).copy())
-                for _, image in self._faces
-                for turn in self._turns
+                for _, image in self.faces
+                for turn in self.turns
             ]
-            lab = chroma(np.array(wide, np.float32).reshape(len(wide), -1), WIDE, WIDE)
-            self._chroma = (_blocks(lab[:, :, 0], WIDE, WIDE), _blocks(lab[:, :, 1], WIDE, WIDE))
+            self._chroma = wide_chroma(np.array(wide, np.float32).reshape(len(wide), -1))
         return self._chroma
 
     def likeness(self, patch: np.ndarray) -> float:
@@ -339,8 +338,7 @@ class FaceIndex:
         rows, cols = self._among(among)
         raw = np.array([smoothed(self.prepare(p)) for p in patches], np.float32)
         known_a, known_b = (x[rows] for x in self.enrolled_chroma())
-        lab = chroma(np.array([smoothed(self.prepare(p)) for p in wide], np.float32), WIDE, WIDE)
-        seen_a, seen_b = _blocks(lab[:, :, 0], WIDE, WIDE), _blocks(lab[:, :, 1], WIDE, WIDE)
+        seen_a, seen_b = wide_chroma(np.array([smoothed(self.prepare(p)) for p in wide], np.float32))
         if visible is not None:
             keep = np.repeat(visible[0].ravel(), 3)
             scores = normalised(raw[:, keep]) @ normalised(self.raw[rows][:, keep]).T
@@ -348,18 +346,30 @@ class FaceIndex:
             seen_a, seen_b, known_a, known_b = (x[:, shown] for x in (seen_a, seen_b, known_a, known_b))
         else:
             scores = normalised(raw) @ self.matrix[rows].T
-        # a blurred, noisy or hazy frame shows colours paler than the enrolment did: each
-        # face's chroma is first scaled to the crop's as well as it fits (hue decides, not
-        # how vivid), within reason
-        fit = (seen_a @ known_a.T + seen_b @ known_b.T) / np.maximum(
-            np.einsum("ij,ij->i", known_a, known_a) + np.einsum("ij,ij->i", known_b, known_b), 1e-6
-        )
-        fit = np.clip(fit, 1 / SATURATION, SATURATION)[:, :, None]
-        # crops × faces: the mean over the blocks of their distance in the a*b* plane
-        da = seen_a[:, None, :] - fit * known_a[None, :, :]
-        db = seen_b[:, None, :] - fit * known_b[None, :, :]
-        apart = np.sqrt(da * da + db * db).mean(axis=-1)
+        apart = chroma_apart(seen_a, seen_b, known_a, known_b)
         return verdict(scores - weight * apart, cols, list(among), min_score, min_margin, len(among))
+
+
+def chroma_apart(
+    seen_a: np.ndarray, seen_b: np.ndarray, known_a: np.ndarray, known_b: np.ndarray
+) -> np.ndarray:
+    """Crops × faces: the mean over the blocks of their distance in the a*b* plane. A
+    blurred, noisy or hazy frame shows colours paler than the enrolment did, so each
+    face's chroma is first scaled to the crop's as well as it fits (hue decides, not how
+    vivid), within reason."""
+    fit = (seen_a @ known_a.T + seen_b @ known_b.T) / np.maximum(
+        np.einsum("ij,ij->i", known_a, known_a) + np.einsum("ij,ij->i", known_b, known_b), 1e-6
+    )
+    fit = np.clip(fit, 1 / SATURATION, SATURATION)[:, :, None]
+    da = seen_a[:, None, :] - fit * known_a[None, :, :]
+    db = seen_b[:, None, :] - fit * known_b[None, :, :]
+    return np.sqrt(da * da + db * db).mean(axis=-1)
+
+
+def wide_chroma(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Flattened, smoothed WIDE patches → their mean CIE a* and b* per block (rows × blocks)."""
+    lab = chroma(rows, WIDE, WIDE)
+    return _blocks(lab[:, :, 0], WIDE, WIDE), _blocks(lab[:, :, 1], WIDE, WIDE)
 
 
 def _blocks(plane: np.ndarray, h: int, w: int, k: int = BLOCK) -> np.ndarray:

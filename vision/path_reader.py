@@ -12,7 +12,7 @@ not match clearly is reported as unreadable, never guessed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
 
@@ -38,6 +38,7 @@ from vision.faces import (
     smoothed,
     verdict,
 )
+from vision.factored import KindColourLook
 from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker, lenient_detector
 
 
@@ -67,6 +68,7 @@ class ReaderSettings:
     use_box: bool = True  # no reading holds more tiles of a kind than the box (vision/box.py)
     edition: str | None = None  # the box's edition ("otb2004", "amigo"); None: told by the enrolled specials
     box_sure: float = 0.9  # a tile the box pushes off its label keeps the next one only this surely
+    factored: bool = True  # an unsure face is also read as kind, then colour (vision/factored.py)
 
 
 @dataclass
@@ -232,6 +234,8 @@ class PathReader(TableLocator):
         self.index.enrolled_chroma()
         self.calibration: Calibration | None = None
         self.tile_mm = self.settings.tile_mm or NOMINAL_TILE_MM  # the last frame's, once one is read
+        self._looks: dict[int, KindColourLook] = {}  # by a tile's side in the top view (px)
+        self.balanced: np.ndarray | None = None  # this frame's top view before any recolouring
 
     # ------------------------------------------------------------ reading
 
@@ -265,6 +269,7 @@ class PathReader(TableLocator):
         end = view.view_point(cal.table_points(markers[PATH_END].center[None]))[0]
         self.tile_mm = s.tile_mm if s.tile_mm is not None else self.measure_tile(view.image, mask, start)
         slots, complete = self.walk(view.image, mask, start, end)
+        self.balanced = view.image  # the colours the markers' white gives, before any recolouring
         self.refine(view.image, slots)
         image = self.recolour(view.image, slots)
         reading = PathReading(complete=complete, tile_mm=round(self.tile_mm, 1))
@@ -369,8 +374,52 @@ class PathReader(TableLocator):
                 )
                 if hue.label == chosen.label and hue.confidence > chosen.confidence:
                     chosen = hue
+            if chosen.confidence < 1.0 and s.factored:
+                chosen, at = self._weigh_factored(image, where, side, angle, heading, match, chosen, at)
             return chosen, at
         return match, where
+
+    def _weigh_factored(
+        self,
+        image: np.ndarray,
+        where: np.ndarray,
+        side: float,
+        angle: float,
+        heading: np.ndarray,
+        plain: Match,
+        chosen: Match,
+        at: np.ndarray,
+    ) -> tuple[Match, np.ndarray]:
+        """An unsure face read again as kind, then colour (vision/factored.py). Agreeing,
+        the surer look counts; disagreeing, the surer one wins only by what it is surer
+        by — two looks at odds make a question, not a label. It only chooses among labels
+        the plain look also put first, and only where that matched an enrolled face at
+        all: a face whose picture the camera blurs away or glare hides must not fall to
+        the plainest enrolled face."""
+        s = self.settings
+        apart = self.kind_colour(side).look(image, where, side, angle, heading, self.balanced, plain)
+        other = apart.match
+        if other.label not in plain.ranked[:3]:
+            return chosen, at
+        # …and it is only as sure as the plain look's match is whole (none below the least
+        # score: glare, a hand, a stranger), though it doubts in full
+        full = (1 + s.min_score) / 2  # where the plain look's own score stops lowering its confidence
+        whole = min(max((plain.score - s.min_score) / (full - s.min_score), 0.0), 1.0)
+        sure = min(other.confidence, whole)
+        if other.label == chosen.label:
+            return (
+                (replace(other, confidence=round(sure, 3)), at) if sure > chosen.confidence else (chosen, at)
+            )
+        if sure > chosen.confidence:  # the place stays the plain look's: the grey look's is coarser
+            return replace(other, confidence=round(sure - chosen.confidence, 3)), at
+        return replace(chosen, confidence=round(max(chosen.confidence - other.confidence, 0.0), 3)), at
+
+    def kind_colour(self, side: float) -> KindColourLook:
+        """The enrolled faces as this frame's tiles look (built once per tile size)."""
+        px = round(side)
+        if px not in self._looks:
+            self._looks[px] = KindColourLook(self.index, px)
+        return self._looks[px]
 
     def covered(
         self,

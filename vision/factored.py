@@ -1,0 +1,164 @@
+"""A face read as two questions: which kind of picture, then which colour.
+
+The plain look (faces.py) compares whole colour patches, so on art where most of a face
+is alike for every label — a wide printed border, a cream ground — the picture that tells
+a scarab from a cat is a small share of the score, and three sets of one kind differ only
+in a hue that the light moves. Here the two are decided apart:
+
+* **kind** from the picture alone, in grey: each enrolled face is first brought to the
+  resolution the top view shows a tile at (a print too fine for the camera is not
+  allowed to count), the part every face shares (the catalogue's mean face) is taken
+  out, and each pixel is weighted by how much the enrolled faces differ there. The
+  faces of one kind in every colour all vote for their kind.
+* **colour** only among the labels of the kind decided, by chroma block by block (CIE
+  a*, b*), each enrolled face's chroma scaled to the crop's as well as it fits first, so
+  a paler or more vivid light does not move the verdict; hue decides.
+
+Both must be clear for a verdict; a label with no colour of its own (the specials) is
+decided by its kind alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.faces import (
+    INNER,
+    WIDE,
+    WIDE_INNER,
+    FaceIndex,
+    Match,
+    chroma_apart,
+    crop_grid,
+    crop_patch,
+    face_patch,
+    normalised,
+    smoothed,
+    wide_chroma,
+)
+
+SIDE = 32  # the compared grey patch, pixels square
+SIGMA = 1.0  # both sides are blurred this much (patch px): a shift of a pixel costs little
+CAMERA_BLUR = 1.2  # what the camera and the top view's warp do to a tile (view px)
+KIND_FROM, KIND_SURE = 0.08, 0.16  # the kind's margin over the next kind: unsure below, sure from
+PLAIN_FROM, PLAIN_SURE = 0.02, 0.06  # the same in the plain look's scores, where it agrees
+COLOUR_FROM, COLOUR_SURE = 1.0, 2.5  # the colour's lead in mean chroma distance, likewise
+
+
+def kind_of(label: str) -> str:
+    """``scarab-green`` → ``scarab``; a special is a kind of its own."""
+    return label.split("-", 1)[0]
+
+
+def _grey(patch: np.ndarray) -> np.ndarray:
+    grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    return cv2.GaussianBlur(grey, (0, 0), SIGMA).ravel()
+
+
+@dataclass
+class Factored:
+    match: Match
+    at: np.ndarray  # the centre (top view) that matched best
+    kind_margin: float
+    colour_margin: float
+
+
+class KindColourLook:
+    """The enrolled faces of a catalogue as the camera shows them at ``side_px`` per tile."""
+
+    def __init__(self, index: FaceIndex, side_px: float) -> None:
+        self.index = index
+        px = max(8, round(side_px))
+        rows, labels = [], []
+        for label, image in index.faces:
+            seen = cv2.resize(image, (px, px), interpolation=cv2.INTER_AREA)
+            seen = cv2.GaussianBlur(seen, (0, 0), CAMERA_BLUR)
+            patch = face_patch(seen, SIDE, INNER)
+            for turn in index.turns:
+                rows.append(_grey(np.rot90(patch, turn).copy()))
+                labels.append(label)
+        enrolled = normalised(np.array(rows, np.float32))
+        self.mean = enrolled.mean(axis=0)
+        apart = self._apart(enrolled)
+        weight = apart.std(axis=0)
+        self.weight = weight / max(float(weight.mean()), 1e-6)
+        self.matrix = normalised(apart * self.weight)
+        self.kinds = sorted({kind_of(label) for label in labels})
+        self.row_kind = np.array([self.kinds.index(kind_of(label)) for label in labels], np.int64)
+        self.colours = {k: sorted({lb for lb in index.names if kind_of(lb) == k}) for k in self.kinds}
+
+    def _apart(self, rows: np.ndarray) -> np.ndarray:
+        """``rows`` without the share of the face every enrolled face has."""
+        m = self.mean
+        return rows - np.outer(rows @ m, m) / max(float(m @ m), 1e-12)
+
+    def look(
+        self,
+        image: np.ndarray,
+        centre: np.ndarray,
+        side: float,
+        angle: float,
+        heading: np.ndarray,
+        colours: np.ndarray | None = None,
+        plain: Match | None = None,
+    ) -> Factored:
+        """The label at ``centre`` (top view) by kind, then colour (from ``colours``, the
+        same view as the markers' white balanced it, when ``image`` has been recoloured);
+        confidence 0 when either is unclear. The ``plain`` look's scores, pooled per kind,
+        may make the kind sure where they agree — the picture differs by kind, not by
+        colour, so a plain look torn between colours often still knows the kind — and
+        make it a question where they do not."""
+        cells = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
+        patches, shifts = crop_grid(image, centre, side, angle, cells, 0.07 * side, heading, SIDE, INNER)
+        seen = normalised(
+            self._apart(normalised(np.array([_grey(p) for p in patches], np.float32))) * self.weight
+        )
+        scores = seen @ self.matrix.T  # shifts × enrolled rows
+        per_kind = np.full(len(self.kinds), -2.0, np.float32)
+        np.maximum.at(per_kind, self.row_kind, scores.max(axis=0))
+        order = np.argsort(per_kind)[::-1]
+        kind = self.kinds[int(order[0])]
+        kind_margin = float(per_kind[order[0]] - per_kind[order[1]]) if len(order) > 1 else 1.0
+        best_shift = int(np.unravel_index(int(scores.argmax()), scores.shape)[0])
+        at = centre + shifts[best_shift]
+        labels = self.colours[kind]
+        colour_margin = float("inf")
+        label = labels[0]
+        if len(labels) > 1:
+            wide = crop_patch(image if colours is None else colours, at, side, angle, WIDE, WIDE_INNER)
+            seen_a, seen_b = wide_chroma(smoothed(wide)[None])
+            known_a, known_b = self.index.enrolled_chroma()
+            distance = {}
+            for name in labels:
+                rows = [i for i, lb in enumerate(self.index.labels) if lb == name]
+                distance[name] = float(chroma_apart(seen_a, seen_b, known_a[rows], known_b[rows]).min())
+            ranked = sorted(labels, key=distance.__getitem__)
+            label = ranked[0]
+            colour_margin = distance[ranked[1]] - distance[ranked[0]]
+        kind_part = _ramp(kind_margin, KIND_FROM, KIND_SURE)
+        if plain is not None:
+            pooled: dict[str, float] = {}
+            for name, score in plain.scores_by_label().items():
+                pooled[kind_of(name)] = max(pooled.get(kind_of(name), -1.0), score)
+            first = sorted(pooled, key=pooled.__getitem__, reverse=True)
+            if first[0] != kind:
+                kind_part = 0.0
+            elif len(first) > 1:
+                lead = pooled[first[0]] - pooled[first[1]]
+                kind_part = max(kind_part, _ramp(lead, PLAIN_FROM, PLAIN_SURE))
+        colour_part = _ramp(colour_margin, COLOUR_FROM, COLOUR_SURE)
+        confidence = round(min(kind_part, colour_part), 3)
+        best = float(per_kind[order[0]])
+        runner = float(per_kind[order[1]]) if len(order) > 1 else -1.0
+        ranked_labels = (label, *(lb for lb in labels if lb != label))
+        return Factored(
+            Match(label, best, runner, confidence, best_shift, ranked_labels), at, kind_margin, colour_margin
+        )
+
+
+def _ramp(x: float, start: float, full: float) -> float:
+    """0 up to ``start``, 1 from ``full``, straight between."""
+    return min(max((x - start) / (full - start), 0.0), 1.0)
