@@ -463,13 +463,13 @@ def gulogulo(doc: dict[str, Any], lang: str = "en", header: dict[str, Any] | Non
         if marker is not None:
             face = marker["colour"]
             body.append(
-                f"<circle class='marker{' revealed' if face else ''}' cx='{x + size - 11:g}' cy='{y + 11:g}' "
-                f"r='7' fill='{SPACE_FILL.get(face, DARK) if face else DARK}' "
+                f"<circle class='marker{' revealed' if face else ''}' cx='{x + size - 9:g}' cy='{y + 10:g}' "
+                f"r='6' fill='{SPACE_FILL.get(face, DARK) if face else DARK}' "
                 "stroke='#e8e6df' stroke-width='1.5'/>"
             )
         area = board.areas[i] if i < len(board.areas) else ""
         if f"area-{area}" in WORDS:
-            body.append(_text(x + 4, y + 13, word(f"area-{area}", lang), 10, INK, "start", True))
+            body.append(_text(x + 4, y + 13, word(f"area-{area}", lang), 9, INK, "start", True))
         else:
             body.append(_text(x + 5, y + 14, str(i), 10, "#fffc"))
         if i < len(board.scarab) and board.scarab[i]:
