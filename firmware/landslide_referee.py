@@ -190,6 +190,7 @@ class LandslideReferee:
         self.called: dict[str, Any] | None = None  # the sure call standing: peak, action count, game
         self.saved_at = clock()
         self.dirty = False
+        self.persist = True  # the demo's simulated rooms are not this table: never saved
 
     # ------------------------------------------------------------------ state
 
@@ -233,7 +234,7 @@ class LandslideReferee:
     # ------------------------------------------------------------------ learning
 
     def _save(self, force: bool = False) -> None:
-        if not isinstance(self.detector, LandslideDetector):
+        if not isinstance(self.detector, LandslideDetector) or not self.persist:
             return
         if not (force or (self.dirty and self.clock() - self.saved_at >= SAVE_EVERY_S)):
             return
@@ -522,6 +523,10 @@ class LandslideReferee:
 
     def simulate(self) -> None:
         """The demo's twin: simulated pulls are pushed into a trace sensor."""
+        self.persist = False
+        self.profile = TableProfile()  # the demo learns its simulated table from scratch
+        if isinstance(self.detector, LandslideDetector):
+            self.detector.profile = self.profile
         if isinstance(self.sensor, TraceSensor) and self.sensor.t is None:
             return
         self.sensor.close()

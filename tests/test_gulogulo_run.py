@@ -242,10 +242,11 @@ def test_scarab_run_demo_plays_gulogulo_with_detected_landslides(tmp_path: Path,
     said_yes = run.stdout.count("the table said yes")
     assert landslides and heard - disputed >= 1
     assert heard - disputed + said_yes + run.stdout.count("entered by hand") == len(landslides)
-    # a fresh table: the first pulls were asked about, and what was learned is kept
-    assert "the sensor asks" in run.stdout
-    learned = TableProfile.load(tmp_path / "state" / "scarab" / "table-profile.json")
-    assert learned.pulls >= len(pulls) - 1 and not learned.learning
+    # the demo's table starts unlearned: the first pulls are asked about, later ones called
+    # alone; what it learns of its simulated rooms is not kept as this table's
+    asks = run.stdout.find("the sensor asks")
+    assert 0 <= asks < run.stdout.rfind("the sensor heard")
+    assert not (tmp_path / "state" / "scarab" / "table-profile.json").exists()
 
 
 # ---------------------------------------------------------------------- learning the table
