@@ -26,7 +26,7 @@ from test_camera_referee import PATH, SCENE_SEED
 
 from engines import new_game
 from engines.tutankhamen.tiles import EDITIONS
-from firmware import export
+from firmware import export, screens
 from firmware.referee import Referee
 from firmware.run import read_path_file
 from firmware.store import Store
@@ -369,16 +369,14 @@ def test_a_finished_game_offers_its_bg_stats_play_link_and_qr_code(client: TestC
     assert links["bgstats_link"] == past.bgstats_link(record)
     qr = client.get(links["bgstats_qr"])
     assert qr.status_code == 200 and qr.headers["content-type"].startswith("image/svg+xml")
-    # the QR code's picture decodes to the link itself
+    # the picture's dark modules are exactly those of the link's QR code (the OLED's encoder)
     root = ET.fromstring(qr.text)
-    size, zoom = int(root.get("width", 0)), 3
-    image = np.full((size * zoom, size * zoom), 255, np.uint8)
     (dark,) = root.findall(f"{SVG}path")
-    for x, y, m in re.findall(r"M(\d+) (\d+)h(\d+)", dark.get("d", "")):
-        x, y, m = int(x) * zoom, int(y) * zoom, int(m) * zoom
-        image[y : y + m, x : x + m] = 0
-    text, _, _ = cv2.QRCodeDetector().detectAndDecode(image)
-    assert text == links["bgstats_link"]
+    module = 4
+    drawn = {(int(x) // module, int(y) // module) for x, y in re.findall(r"M(\d+) (\d+)h", dark.get("d", ""))}
+    cells = screens.qr_matrix(links["bgstats_link"], border=4)
+    assert drawn == {(x, y) for y, row in enumerate(cells) for x, on in enumerate(row) if on}
+    assert int(root.get("width", 0)) == len(cells) * module
 
 
 def test_an_unfinished_game_has_no_bg_stats_play(client: TestClient, hub: TableHub) -> None:
@@ -480,3 +478,15 @@ def test_a_game_not_scored_in_points_shows_progress_and_why_it_ended(
     assert listed["in_points"] is False and listed["ending"] == state["ending"]
     tutankhamen = client.get("/api/games/1").json()
     assert tutankhamen["in_points"] is True and tutankhamen["ending"] == ""  # unfinished: nothing ended it
+
+
+def test_the_qr_picture_is_read_by_a_qr_reader() -> None:
+    text = "https://app.bgstatsapp.com/createPlay.html?data=%7B%22sourceName%22%3A%22Scarab%22%7D"
+    root = ET.fromstring(past.qr_svg(text))
+    zoom, size = 3, int(root.get("width", 0))
+    image = np.full((size * zoom, size * zoom), 255, np.uint8)
+    (dark,) = root.findall(f"{SVG}path")
+    for x, y, m in re.findall(r"M(\d+) (\d+)h(\d+)", dark.get("d", "")):
+        x, y, m = int(x) * zoom, int(y) * zoom, int(m) * zoom
+        image[y : y + m, x : x + m] = 0
+    assert cv2.QRCodeDetector().detectAndDecode(image)[0] == text

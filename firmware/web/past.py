@@ -26,7 +26,7 @@ def summary(record: GameRecord, lang: str = "en") -> dict[str, Any]:
     """One line of the list: when, who, how it ended and how long it took. A game not
     scored in points says why it ended instead of its column of zeros."""
     result = record.result or {}
-    state = replay(record.log_lines()).state
+    in_points, ending = _outcome(record, lang)
     return {
         "id": record.id,
         "game": record.game,
@@ -38,9 +38,26 @@ def summary(record: GameRecord, lang: str = "en") -> dict[str, Any]:
         "winners": list(result.get("winners", [])),
         "scores": dict(result.get("scores", {})),
         "duration_min": export.duration_minutes(record),
-        "in_points": scored_in_points(state),
-        "ending": render_ending(state, lang),
+        "in_points": in_points,
+        "ending": ending,
     }
+
+
+_OUTCOMES: dict[tuple[str, str, int, int, str | None, str], tuple[bool, str]] = {}
+
+
+def _outcome(record: GameRecord, lang: str) -> tuple[bool, str]:
+    """Whether the game counts points, and why it ended: from its replay, kept per stored
+    game and length so the list replays each game once (on a Pi a replay costs
+    milliseconds, and the list is asked for after every game)."""
+    header = json.dumps(record.header, sort_keys=True)
+    key = (header, record.started_at, record.id, len(record.actions), record.finished_at, lang)
+    if key not in _OUTCOMES:
+        if len(_OUTCOMES) > 1000:
+            _OUTCOMES.clear()
+        state = replay(record.log_lines()).state
+        _OUTCOMES[key] = (scored_in_points(state), render_ending(state, lang))
+    return _OUTCOMES[key]
 
 
 def games(store: Store, lang: str = "en", limit: int = 50) -> list[dict[str, Any]]:

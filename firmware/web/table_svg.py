@@ -294,7 +294,7 @@ def ankh(doc: dict[str, Any], lang: str = "en") -> str:
     for k, colour in enumerate(papyrus["rank"]):
         x = 12 + k * 66
         body.append(
-            f"<g class='factor' data-colour='{escape(colour)}'>"
+            f"<g class='factor' data-colour={quoteattr(colour)}>"
             + _rect(x, 30, 60, 34, 6, CARD_FILL.get(colour, "#555"))
             + _text(x + 30, 53, FACTORS[k], 17, "#111" if colour == "yellow" else "#fff", "middle", True)
             + "</g>"
@@ -386,7 +386,7 @@ def bann(doc: dict[str, Any], lang: str = "en") -> str:
     kind = str(state["arrow"])
     y = 82 + 20 * ((max(stacked.values(), default=1) - 1) // 3) + 24
     body.append(
-        f"<g class='arrow' data-kind='{escape(kind)}'>"
+        f"<g class='arrow' data-kind={quoteattr(kind)}>"
         + _rect(12, y, WIDTH - 24, 30, 6, KIND_FILL.get(kind, "#555"))
         + _text(WIDTH / 2, y + 20, word("arrow", lang, kind=_kind(kind, lang)), 15, "#111", "middle", True)
         + "</g>"
