@@ -173,7 +173,7 @@ def tutankhamen(doc: dict[str, Any], lang: str = "en") -> str:
     edition = doc.get("edition") or "otb2004"
     path: list[str | None] = state["path"]
     pawns: dict[str, int] = state["pawns"]
-    per_row, size, gap, top = 7, 42, 8, 58
+    per_row, size, gap, top = 7, 42, 8, 38
     step = size + gap
     left = (WIDTH - per_row * step + gap) / 2
     # sets with one tile left on the path: taking it scores the set
