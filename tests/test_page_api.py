@@ -354,6 +354,11 @@ def test_past_games_are_listed_and_open_as_a_replay(client: TestClient, hub: Tab
         record.header,
         *record.actions,
     ]
+    first_move = client.get(f"/api/games/{first}?at=1").json()
+    assert first_move["at"] == 1 and first_move["document"]["state"]["path"].count(None) == 1
+    assert len(first_move["history"]) == len(record.actions)  # the whole story, the table after one action
+    assert client.get(f"/api/games/{first}?at=100000").json()["at"] == len(record.actions)
+    assert client.get(f"/api/games/{first}?at=-1").status_code == 422
     assert client.get("/api/games/999").status_code == 404
     assert client.get("/api/games/abc").status_code == 422
 

@@ -373,6 +373,15 @@ def test_a_past_game_opens_as_a_replay_and_a_finished_one_offers_bg_stats(
     expect(page.locator("#replay-table svg")).to_have_count(1)
     left = page.request.get(url + "api/games/1").json()["document"]["state"]["path"]
     expect(page.locator("#replay-table g.tile")).to_have_count(sum(t is not None for t in left))
+    expect(page.locator("#replay-history li.at")).to_have_count(1)
+    # stepping back: the table after the first action, that action marked
+    page.locator("#replay-step").fill("1")
+    expect(page.locator("#replay-at")).to_have_text(f"After 1 of {len(record.actions)} actions")
+    after_one = page.request.get(url + "api/games/1?at=1").json()["document"]["state"]["path"]
+    expect(page.locator("#replay-table g.tile")).to_have_count(sum(t is not None for t in after_one))
+    expect(page.locator("#replay-history li.at")).to_have_text(
+        page.locator("#replay-history li").first.inner_text()
+    )
     assert table.hub.referee.game_id == 2  # opening a replay changes nothing
     page.locator("#past-card").screenshot(path=str(ARTIFACTS / "past.png"))
     replay.screenshot(path=str(ARTIFACTS / "replay.png"))

@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, HTTPException, Path, Request, Response
+from fastapi import Depends, FastAPI, Header, HTTPException, Path, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.sse import EventSourceResponse, ServerSentEvent
@@ -250,9 +250,14 @@ def create_app(hub: TableHub) -> FastAPI:
     @app.get(
         "/api/games/{game_id}", summary="A stored game as a read-only replay: its table and every action"
     )
-    async def past_game(game_id: Annotated[int, Path(ge=1, le=2**62)]) -> dict[str, Any]:
+    async def past_game(
+        game_id: Annotated[int, Path(ge=1, le=2**62)],
+        at: Annotated[
+            int | None, Query(ge=0, le=2**31, description="the table after this many actions")
+        ] = None,
+    ) -> dict[str, Any]:
         stored(game_id)
-        return past.opened(hub.store, game_id, hub.language)
+        return past.opened(hub.store, game_id, hub.language, at)
 
     @app.get(
         "/api/games/{game_id}/log.jsonl",

@@ -66,13 +66,14 @@ def games(store: Store, lang: str = "en", limit: int = 50) -> list[dict[str, Any
     return [summary(store.load(record.id), lang) for record in store.games()[:limit]]
 
 
-def opened(store: Store, game_id: int, lang: str) -> dict[str, Any]:
+def opened(store: Store, game_id: int, lang: str, at: int | None = None) -> dict[str, Any]:
     """A stored game as a read-only replay: its summary, the replay document (prompt and
-    scores in ``lang``), the table as it was left and every action in words."""
+    scores in ``lang``) and the table after ``at`` actions (all of them when None), and
+    every action in words."""
     record = store.load(game_id)
     lines = record.log_lines()
-    result = replay(lines)
-    doc = document(result, lang)
+    shown = len(record.actions) if at is None else min(at, len(record.actions))
+    doc = document(replay(lines[: 1 + shown]), lang)
     doc.pop("events", None)
     state = replay(lines[:1]).state
     history = []
@@ -81,6 +82,7 @@ def opened(store: Store, game_id: int, lang: str) -> dict[str, Any]:
         state.apply(action)
     return {
         **summary(record, lang),
+        "at": shown,
         "document": doc,
         "svg": table_svg(doc, lang, record.header),
         "history": history,

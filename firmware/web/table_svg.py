@@ -233,6 +233,9 @@ def tutankhamen(doc: dict[str, Any], lang: str = "en") -> str:
         f"<path class='pyramid' d='M{px + 2:g} {py + size - 2:g} L{px + size / 2:g} {py + 4:g} "
         f"L{px + size - 2:g} {py + size - 2:g} Z' fill='#c9962c' stroke='#7a5a10' stroke-width='2'/>"
     )
+    if state.get("goldmask") == "ledge":  # Amigo: the gold mask waits on the pyramid's ledge
+        mask = tile("goldmask", px + size / 2 + 4, py - 6, 20, edition, lang)
+        body.append(f"<g class='goldmask'>{mask}</g>")
     # pawns stand on their tile's place (those beyond the end, on the pyramid)
     stacked: dict[int, int] = {}
     for name in players:

@@ -27,7 +27,8 @@ const WORDS = {
         "pe-left": "{n} left", "chamber": "King's chamber", "unlock-to-take": "Unlock with the table PIN to take tiles.",
         "not-takeable": "Tile {i} cannot be taken now.", cancel: "Cancel", won: "won", "no-winner": "unfinished",
         "min": "min", open: "Open", "bgstats": "Log in BG Stats", "bgstats-file": "BG Stats file", "log-file": "Game log",
-        "bgstats-qr": "Scan to log this play in BG Stats", "no-past": "No games stored yet." },
+        "bgstats-qr": "Scan to log this play in BG Stats", "no-past": "No games stored yet.",
+        "replay-at": "After {n} of {total} actions", "replay-step": "Step through the game" },
   de: { scores: "Punkte", player: "Spieler", points: "Punkte", coins: "Münzen übrig", to_goal: "Bis zum Ziel",
         "your-move": "Züge", "pin-label": "Tisch-PIN — die Menütaste am Tisch drücken, bis das OLED sie zeigt",
         unlock: "Freischalten", undo: "Letzten Zug zurück",
@@ -51,7 +52,8 @@ const WORDS = {
         "pe-left": "noch {n}", "chamber": "Königskammer", "unlock-to-take": "Mit der Tisch-PIN freischalten, um Plättchen zu nehmen.",
         "not-takeable": "Feld {i} kann jetzt nicht genommen werden.", cancel: "Abbrechen", won: "gewinnt", "no-winner": "nicht beendet",
         "min": "Min.", open: "Öffnen", "bgstats": "In BG Stats eintragen", "bgstats-file": "BG-Stats-Datei", "log-file": "Spielprotokoll",
-        "bgstats-qr": "Scannen, um die Partie in BG Stats einzutragen", "no-past": "Noch keine Spiele gespeichert." },
+        "bgstats-qr": "Scannen, um die Partie in BG Stats einzutragen", "no-past": "Noch keine Spiele gespeichert.",
+        "replay-at": "Nach {n} von {total} Zügen", "replay-step": "Durch das Spiel blättern" },
   nl: { scores: "Scores", player: "Speler", points: "Punten", coins: "Munten over", to_goal: "Tot het doel",
         "your-move": "Zetten", "pin-label": "Tafel-PIN — druk op de menuknop van de tafel tot het OLED hem toont",
         unlock: "Ontgrendelen", undo: "Laatste zet terug",
@@ -75,7 +77,8 @@ const WORDS = {
         "pe-left": "nog {n}", "chamber": "Koningskamer", "unlock-to-take": "Ontgrendel met de tafel-PIN om tegels te nemen.",
         "not-takeable": "Positie {i} kan nu niet genomen worden.", cancel: "Annuleren", won: "wint", "no-winner": "niet af",
         "min": "min", open: "Openen", "bgstats": "In BG Stats vastleggen", "bgstats-file": "BG Stats-bestand", "log-file": "Spelverslag",
-        "bgstats-qr": "Scan om deze partij in BG Stats vast te leggen", "no-past": "Nog geen spellen opgeslagen." },
+        "bgstats-qr": "Scan om deze partij in BG Stats vast te leggen", "no-past": "Nog geen spellen opgeslagen.",
+        "replay-at": "Na {n} van {total} zetten", "replay-step": "Door het spel bladeren" },
 };
 const GAMES = { tutankhamen: "Tutankhamen", ankh: "Ankh", bann: "Im Bann der Pyramide", gulogulo: "Pharaoh's Gulo Gulo" };
 // Servers before scorings became objects sent headlines with this word in front.
@@ -87,7 +90,7 @@ let current = null;
 let correcting = false;
 // Each list is drawn from the newest request only: a fetch started for an older state
 // (or before the PIN or the correction mode changed) finds its number outdated and is dropped.
-const drawing = { moves: 0, history: 0, questions: 0, table: 0, past: 0, finished: 0 };
+const drawing = { moves: 0, history: 0, questions: 0, table: 0, past: 0, finished: 0, replay: 0 };
 // The new-game form's choices (GET /api/setup), and the path editor's tiles as laid so far:
 // each {label, unsure, candidates}; `selected` is the place the next picked tile goes to.
 let setup = null;
@@ -527,17 +530,36 @@ async function renderPast() {
 async function openReplay(id) {
   let game;
   try { game = await getJSON(`/api/games/${id}`); } catch (err) { failed(err); return; }
+  $("replay").dataset.id = id;
   $("replay-title").textContent = `${GAMES[game.game] || game.game} #${game.id}`;
   $("replay-result").textContent = `${game.players.join(", ")} — ${resultText(game)} · ${game.duration_min} ${t("min")}`;
-  $("replay-table").innerHTML = game.svg;
   $("replay-links").replaceChildren(resultLinks(game));
   $("replay-history").replaceChildren(...game.history.map((entry) => {
     const item = el("li", entry.text);
     item.value = entry.n;
     return item;
   }));
+  const step = $("replay-step");
+  step.max = game.history.length;
+  step.value = game.at;
+  showReplayStep(game);
   $("replay").hidden = false;
   $("replay").scrollIntoView();
+}
+
+// The replay's table after as many actions as the slider says, the last of them marked.
+function showReplayStep(game) {
+  $("replay-table").innerHTML = game.svg;
+  $("replay-at").textContent = t("replay-at").replace("{n}", game.at).replace("{total}", game.history.length);
+  for (const item of $("replay-history").children) item.classList.toggle("at", item.value === game.at);
+}
+
+async function stepReplay() {
+  const mine = ++drawing.replay;
+  const id = $("replay").dataset.id;
+  let game;
+  try { game = await getJSON(`/api/games/${id}?at=${$("replay-step").value}`); } catch (err) { failed(err); return; }
+  if (mine === drawing.replay) showReplayStep(game);
 }
 
 // ------------------------------------------------------------------ a new game's setup
@@ -795,6 +817,7 @@ async function start() {
   $("pe-clear").addEventListener("click", () => { editor.tiles = []; editor.selected = null; editor.note = ""; drawEditor(); });
   $("pe-photo").addEventListener("change", readPhoto);
   $("replay-close").addEventListener("click", () => { $("replay").hidden = true; });
+  $("replay-step").addEventListener("input", stepReplay);
   $("new-game").addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
