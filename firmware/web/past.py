@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import quote
 
 from engines.replay import LogError, document, replay
 from engines.wording import render_action, render_ending, scored_in_points
@@ -18,8 +17,6 @@ from firmware import export
 from firmware.screens import qr_matrix
 from firmware.store import GameRecord, Store
 from firmware.web.table_svg import table_svg
-
-BGSTATS_CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 
 
 def summary(record: GameRecord, lang: str = "en") -> dict[str, Any]:
@@ -107,14 +104,8 @@ def links(record: GameRecord) -> dict[str, str]:
 
 
 def bgstats_link(record: GameRecord) -> str:
-    """BG Stats' createPlay link carrying the play export.py builds: export.py's own link
-    where it offers one (the BG Stats export is being moved there), else the documented
-    createPlay address with that play."""
-    link = getattr(export, "createplay_link", None)
-    if link is not None:
-        return link(record)  # type: ignore[no-any-return]
-    play = export.bgstats(record)
-    return BGSTATS_CREATE_PLAY + quote(json.dumps(play, ensure_ascii=False, separators=(",", ":")), safe="")
+    """BG Stats' createPlay link carrying the play export.py builds (export.py's own)."""
+    return export.createplay_link(record)
 
 
 def qr_svg(text: str, module: int = 4) -> str:
