@@ -18,7 +18,7 @@ from engines.tutankhamen.tiles import EDITIONS, SET_VALUE
 from engines.tutankhamen.wording import tile_name
 
 WIDTH = 360  # the viewBox's width; the page scales it to the screen
-FONT = "font-family='system-ui, sans-serif'"
+FONT = "font-family='DejaVu Sans, Liberation Sans, system-ui, sans-serif'"  # one font wherever it is there
 TILE_FILL = {"green": "#2f8f4e", "blue": "#2f63b8", "purple": "#7d45b5", None: "#c9962c"}
 CARD_FILL = {"green": "#2f8f4e", "yellow": "#d9b331", "blue": "#2f63b8", "red": "#c23b32"}
 SEAT_FILL = ("#e05a4f", "#f2c744", "#6fd08c", "#5b9cf0", "#f4f1ea", "#c38ae6")
