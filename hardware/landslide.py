@@ -1,29 +1,30 @@
 """The landslide detector: accelerometer samples in, landslide events out, as they happen.
 
-A landslide is an impact on the board: a sharp, short burst of high-frequency
-acceleration far above what a careful hand in the trap makes. Per burst of samples (the
-FIFO's, or one sample at a time) the detector
+A landslide is an impact on the board: a sharp, short burst of acceleration that rings at
+the board's own frequencies, far above what a careful hand in the trap makes. Per burst of
+samples (the FIFO's, or one sample at a time) the detector
 
 1. high-passes each axis (the sample minus the mean of the ±5 ms around it: a linear-phase
    filter that removes gravity, tilt and the hand's slow pushing, delay 5 ms);
 2. takes the envelope: √(2 · mean over 6 ms of |h|²), about the peak of a ringing impact;
 3. also keeps a low band (20 ms mean minus a 0.5 s baseline): the table swaying when
    someone bumps it, or the trap being shoved;
-4. waits for the envelope to cross the threshold — the larger of the calibrated one and a
-   multiple of the room's running noise level — then looks at the next 20 ms: an impact
-   rises at once and decays (a vibration that stays up longer than ``max_impulse_s`` is
-   not one), and its low band stays small (a bump sways the table far more than it
-   thumps: vetoed when low > ``lf_veto`` × high);
-5. reports ``Landslide(t, kind, strength)`` at once, then ignores the bounces and the roll
-   for ``refractory_s``.
+4. waits for the envelope to cross the ask level, then judges the impulse once it has
+   peaked: its ring frequency, how much the table swayed and shifted, each against what
+   was there just before (a knuckle on the bowl rings low, a nudge moves the table; both
+   are refused however strong), and its peak against three levels — ask, decide, sure —
+   that follow what the detector has learned of the table (``TableProfile``: the still
+   table's floor, the loudest rummaging of the pulls the table confirmed);
+5. reports ``Landslide(t, kind, strength, decided, verdict)`` at once — ``sure``, ``likely``
+   or ``ask`` — then ignores the bounces and the roll for ``refractory_s`` (after a mere
+   question only until it has died down).
 
 The staff's fall shows as two hits a few milliseconds apart (its tip, then the rod); such
-a double hit is called ``staff`` and is accepted from ``double_hit_ratio`` × the threshold
-(a single tap on the table that weak is not). Anything else is a ``boulder``.
+a double hit is called ``staff``; anything else is a ``boulder``.
 
 Work is O(1) per sample: the filters are running means over a few milliseconds, computed
 per burst with NumPy; Python walks sample by sample only through a candidate. Only an
-armed detector (the active player is pulling) reports; unarmed it still follows the noise.
+armed detector (the active player is pulling) reports; unarmed it learns the table at rest.
 ``SwitchDetector`` does the same for a digital vibration switch's level.
 """
 
