@@ -259,7 +259,11 @@ def main(argv: list[str] | None = None) -> None:
         finally:
             for proc in (venue, broker):
                 proc.terminate()
-                proc.wait(10)
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
     print(
         f"venue: {args.tables} simulated tables ({args.workers} processes) into one mosquitto,"
         f" {args.seconds:g} s per round"

@@ -173,7 +173,13 @@ async def serve(section: Any, host: str, web_port: int) -> int:
     venue = Venue()
     listener = asyncio.create_task(listen(venue, section))
     server = uvicorn.Server(
-        uvicorn.Config(create_venue_app(venue), host=host, port=web_port, log_level="warning")
+        uvicorn.Config(
+            create_venue_app(venue),
+            host=host,
+            port=web_port,
+            log_level="warning",
+            timeout_graceful_shutdown=1,  # open live streams never hold a stop up
+        )
     )
     task = asyncio.create_task(server.serve())
     while not server.started and not task.done():
