@@ -31,6 +31,7 @@ from vision.faces import (
     WIDE_INNER,
     FaceIndex,
     Match,
+    chroma,
     chroma_apart,
     crop_grid,
     crop_patch,
@@ -42,6 +43,7 @@ from vision.faces import (
 
 SIDE = 32  # the compared grey patch, pixels square
 SIGMA = 1.0  # both sides are blurred this much (patch px): a shift of a pixel costs little
+NEUTRAL = 12.0  # a ground this near grey (CIE a*b*) is the face's own white
 CAMERA_BLUR = 1.2  # what the camera and the top view's warp do to a tile (view px)
 KIND_FROM, KIND_SURE = 0.08, 0.16  # the kind's margin over the next kind: unsure below, sure from
 PLAIN_FROM, PLAIN_SURE = 0.02, 0.06  # the same in the plain look's scores, where it agrees
@@ -89,6 +91,24 @@ class KindColourLook:
         self.kinds = sorted({kind_of(label) for label in labels})
         self.row_kind = np.array([self.kinds.index(kind_of(label)) for label in labels], np.int64)
         self.colours = {k: sorted({lb for lb in index.names if kind_of(lb) == k}) for k in self.kinds}
+        # each enrolled face's own light ground (its brightest quarter), in the index's rows
+        wide = [
+            smoothed(np.rot90(index.prepare(face_patch(image, WIDE, WIDE_INNER)), turn).copy())
+            for _, image in index.faces
+            for turn in index.turns
+        ]
+        self.grounds = np.array([_ground(w) for w in wide], np.float32)
+        ab = chroma(self.grounds, 1, 1)[:, 0, :]
+        self.neutral = np.hypot(ab[:, 0], ab[:, 1]) <= NEUTRAL
+
+    def _seen_chroma(self, flat: np.ndarray, ground: np.ndarray, row: int) -> tuple[np.ndarray, np.ndarray]:
+        """The crop's chroma blocks as compared with enrolled ``row``: where that face has a
+        light ground of its own near grey, the crop is first balanced so its own ground
+        matches it — the lamp over this tile, not the markers' white, sets its cast."""
+        if self.neutral[row]:
+            gains = np.clip(self.grounds[row] / np.maximum(ground, 1.0), 0.5, 2.0)
+            flat = np.clip(flat.reshape(-1, 3) * gains, 0, 255).ravel()
+        return wide_chroma(flat[None])
 
     def _apart(self, rows: np.ndarray) -> np.ndarray:
         """``rows`` without the share of the face every enrolled face has."""
@@ -129,12 +149,20 @@ class KindColourLook:
         label = labels[0]
         if len(labels) > 1:
             wide = crop_patch(image if colours is None else colours, at, side, angle, WIDE, WIDE_INNER)
-            seen_a, seen_b = wide_chroma(smoothed(wide)[None])
+            flat = smoothed(wide)
+            seen_ground = _ground(flat)
             known_a, known_b = self.index.enrolled_chroma()
             distance = {}
             for name in labels:
                 rows = [i for i, lb in enumerate(self.index.labels) if lb == name]
-                distance[name] = float(chroma_apart(seen_a, seen_b, known_a[rows], known_b[rows]).min())
+                distance[name] = min(
+                    float(
+                        chroma_apart(*self._seen_chroma(flat, seen_ground, i), known_a[[i]], known_b[[i]])[
+                            0, 0
+                        ]
+                    )
+                    for i in rows
+                )
             ranked = sorted(labels, key=distance.__getitem__)
             label = ranked[0]
             colour_margin = distance[ranked[1]] - distance[ranked[0]]
@@ -157,6 +185,13 @@ class KindColourLook:
         return Factored(
             Match(label, best, runner, confidence, best_shift, ranked_labels), at, kind_margin, colour_margin
         )
+
+
+def _ground(flat: np.ndarray) -> np.ndarray:
+    """A face's light ground: the mean colour of its brightest quarter of pixels."""
+    px = flat.reshape(-1, 3)
+    light = px.sum(axis=1)
+    return px[light >= np.percentile(light, 75)].mean(axis=0)
 
 
 def _ramp(x: float, start: float, full: float) -> float:
