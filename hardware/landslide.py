@@ -77,6 +77,7 @@ class Settings:
     sure_g: float = 0.15  # cold: from this an impact is called without asking
     min_g: float = 0.045  # a learned threshold never falls below this
     rummage_margin: float = 1.3  # a learned threshold sits this far above the loudest clean rummaging
+    max_learned: float = 1.2  # ... and at most this far above the cold threshold
     double_bonus: float = 1.0  # a double hit (the staff's tip, then its rod) counts this much more
     min_freq_hz: float = 60.0  # impacts on the board ring above this; a knuckle on the bowl, a hum below
     freq_doubt_hz: float = 15.0  # this close above min_freq_hz: asked, not called alone
@@ -244,7 +245,7 @@ class LandslideDetector:
         rummage = p.rummage_level()
         if rummage is not None:
             weight = min(1.0, p.pulls / max(1, p.learn_pulls))
-            learned_decide = min(max(s.min_g, s.rummage_margin * rummage), s.sure_g)
+            learned_decide = min(max(s.min_g, s.rummage_margin * rummage), s.max_learned * decide)
             if self.adapt_armed:
                 learned_decide = min(learned_decide, decide)
             decide = weight * learned_decide + (1 - weight) * decide

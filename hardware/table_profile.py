@@ -65,8 +65,13 @@ class TableProfile:
         return self.pulls < self.learn_pulls
 
     def rummage_level(self) -> float | None:
-        """The rummaging's loudest transient over the remembered pulls, or None."""
-        return max(self.rummage_g) if self.rummage_g else None
+        """The rummaging's loudest transient over the remembered pulls — the second
+        loudest once there are five, so that one cup set down hard (or one call disputed)
+        does not deafen the detector for the evening — or None."""
+        if not self.rummage_g:
+            return None
+        ranked = sorted(self.rummage_g, reverse=True)
+        return ranked[1] if len(ranked) >= 5 else ranked[0]
 
     # ------------------------------------------------------------------ storage
 
