@@ -677,6 +677,7 @@ function drawEditor() {
         const button = el("button", named[label].name, "candidate");
         button.type = "button";
         button.dataset.label = label;
+        button.disabled = label !== chosen.label && named[label].count - (used[label] || 0) <= 0; // none left in the box
         button.addEventListener("click", () => pick(label));
         return button;
       }));
