@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from vision.catalogue import Catalogue
-from vision.faces import FaceIndex
-from vision.factored import KindColourLook, kind_of
+from vision.faces import FaceIndex, Match
+from vision.factored import Factored, KindColourLook, kind_of
 from vision.path_reader import PathReader, ReaderSettings
 from vision.synth import TableScene, write_enrolment_set
 from vision.synth_art import TILE_LABELS, ArtStyle, tile_face
@@ -96,3 +96,58 @@ def test_a_rim_coloured_table_is_read_with_fewer_questions_and_no_more_wrong_lab
         unsure[factored] = sum(g is None for g in got)
     assert wrong[True] <= wrong[False]
     assert unsure[True] * 2 < unsure[False]
+
+
+class _Told:
+    """A kind-then-colour look that answers what the test tells it to."""
+
+    def __init__(self, answer: Factored) -> None:
+        self.answer = answer
+
+    def look(self, *_args: object, **_kwargs: object) -> Factored:
+        return self.answer
+
+
+def _weigh(parchment_catalogue: Catalogue, plain: Match, chosen: Match, answer: Factored) -> Match:
+    reader = PathReader(parchment_catalogue)
+    reader.kind_colour = lambda side: _Told(answer)  # type: ignore[assignment,method-assign,return-value]
+    centre = np.array([50.0, 50.0])
+    got, _ = reader._weigh_factored(
+        np.zeros((100, 100, 3), np.uint8), centre, 42.0, 0.0, centre, plain, chosen, centre
+    )
+    return got
+
+
+def _match(label: str, confidence: float, score: float = 0.85, ranked: tuple[str, ...] = ()) -> Match:
+    return Match(label, score, score - 0.01, confidence, 0, ranked or (label,))
+
+
+def test_two_looks_at_odds_make_a_question(parchment_catalogue: Catalogue) -> None:
+    plain = _match("horus-green", 0.3, ranked=("horus-green", "horus-blue", "horus-purple"))
+    chosen = _match("horus-green", 0.8)
+    other = Factored(_match("horus-blue", 0.7), np.zeros(2), 0.2, 1.8)
+    assert _weigh(parchment_catalogue, plain, chosen, other).confidence < 0.5  # 0.8 − 0.7
+    sure = Factored(_match("horus-blue", 1.0), np.zeros(2), 0.3, 4.0)
+    got = _weigh(parchment_catalogue, plain, _match("horus-green", 0.1), sure)
+    assert got.label == "horus-blue" and got.confidence >= 0.5
+
+
+def test_a_label_the_plain_look_did_not_lead_with_is_never_taken(parchment_catalogue: Catalogue) -> None:
+    plain = _match("mask-green", 0.2, ranked=("mask-green", "mask-blue", "cat-green"))
+    chosen = _match("mask-green", 0.2)
+    jar = Factored(_match("canopic", 1.0), np.zeros(2), 0.5, float("inf"))
+    assert _weigh(parchment_catalogue, plain, chosen, jar) == chosen
+
+
+def test_a_special_whose_colour_fits_a_rival_better_is_asked_about(parchment_catalogue: Catalogue) -> None:
+    plain = _match("canopic", 0.2, ranked=("canopic", "cat-blue", "mask-blue"))
+    chosen = _match("canopic", 0.77)
+    jar = Factored(_match("canopic", 0.0), np.zeros(2), 0.05, -1.4)
+    assert _weigh(parchment_catalogue, plain, chosen, jar).confidence < 0.5
+
+
+def test_a_face_matching_no_enrolled_face_well_is_not_made_sure(parchment_catalogue: Catalogue) -> None:
+    plain = _match("cat-blue", 0.0, score=0.52, ranked=("cat-blue", "mask-blue", "horus-blue"))
+    chosen = _match("cat-blue", 0.0, score=0.52)
+    sure = Factored(_match("cat-blue", 1.0), np.zeros(2), 0.3, 4.0)
+    assert _weigh(parchment_catalogue, plain, chosen, sure).confidence < 0.5  # glare over a mask

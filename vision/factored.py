@@ -101,6 +101,22 @@ class KindColourLook:
         ab = chroma(self.grounds, 1, 1)[:, 0, :]
         self.neutral = np.hypot(ab[:, 0], ab[:, 1]) <= NEUTRAL
 
+    def _colour_distances(
+        self, image: np.ndarray, at: np.ndarray, side: float, angle: float, names: list[str]
+    ) -> dict[str, float]:
+        """Each label's least chroma distance from the face at ``at`` over its enrolled faces."""
+        flat = smoothed(crop_patch(image, at, side, angle, WIDE, WIDE_INNER))
+        ground = _ground(flat)
+        known_a, known_b = self.index.enrolled_chroma()
+        distance = {}
+        for name in names:
+            rows = [i for i, lb in enumerate(self.index.labels) if lb == name]
+            distance[name] = min(
+                float(chroma_apart(*self._seen_chroma(flat, ground, i), known_a[[i]], known_b[[i]])[0, 0])
+                for i in rows
+            )
+        return distance
+
     def _seen_chroma(self, flat: np.ndarray, ground: np.ndarray, row: int) -> tuple[np.ndarray, np.ndarray]:
         """The crop's chroma blocks as compared with enrolled ``row``: where that face has a
         light ground of its own near grey, the crop is first balanced so its own ground
@@ -147,25 +163,19 @@ class KindColourLook:
         labels = self.colours[kind]
         colour_margin = float("inf")
         label = labels[0]
-        if len(labels) > 1:
-            wide = crop_patch(image if colours is None else colours, at, side, angle, WIDE, WIDE_INNER)
-            flat = smoothed(wide)
-            seen_ground = _ground(flat)
-            known_a, known_b = self.index.enrolled_chroma()
-            distance = {}
-            for name in labels:
-                rows = [i for i, lb in enumerate(self.index.labels) if lb == name]
-                distance[name] = min(
-                    float(
-                        chroma_apart(*self._seen_chroma(flat, seen_ground, i), known_a[[i]], known_b[[i]])[
-                            0, 0
-                        ]
-                    )
-                    for i in rows
-                )
+        # a special has no sets to choose among, but its colour must still fit better than
+        # that of the other kinds the plain look put first: a blurred mask is not a jar
+        rivals = [n for n in plain.ranked[:3] if kind_of(n) != kind] if plain is not None else []
+        if len(labels) > 1 or rivals:
+            distance = self._colour_distances(
+                image if colours is None else colours, at, side, angle, [*labels, *rivals]
+            )
             ranked = sorted(labels, key=distance.__getitem__)
             label = ranked[0]
-            colour_margin = distance[ranked[1]] - distance[ranked[0]]
+            if len(labels) > 1:
+                colour_margin = distance[ranked[1]] - distance[label]
+            if len(labels) == 1:
+                colour_margin = min(distance[n] for n in rivals) - distance[label]
         kind_part = _ramp(kind_margin, KIND_FROM, KIND_SURE)
         if plain is not None:
             pooled: dict[str, float] = {}

@@ -38,7 +38,7 @@ from vision.faces import (
     smoothed,
     verdict,
 )
-from vision.factored import KindColourLook
+from vision.factored import COLOUR_FROM, KindColourLook
 from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker, lenient_detector
 
 
@@ -406,6 +406,10 @@ class PathReader(TableLocator):
         full = (1 + s.min_score) / 2  # where the plain look's own score stops lowering its confidence
         whole = min(max((plain.score - s.min_score) / (full - s.min_score), 0.0), 1.0)
         sure = min(other.confidence, whole)
+        if other.label == chosen.label and apart.colour_margin < 0:
+            # a special whose colour fits a rival kind the plain look put first better: at odds
+            doubt = min(-apart.colour_margin / COLOUR_FROM, 1.0)
+            return replace(chosen, confidence=round(max(chosen.confidence - doubt, 0.0), 3)), at
         if other.label == chosen.label:
             return (
                 (replace(other, confidence=round(sure, 3)), at) if sure > chosen.confidence else (chosen, at)
