@@ -28,7 +28,8 @@ const WORDS = {
         "not-takeable": "Tile {i} cannot be taken now.", cancel: "Cancel", won: "won", "no-winner": "unfinished",
         "min": "min", open: "Open", "bgstats": "Log in BG Stats", "bgstats-file": "BG Stats file", "log-file": "Game log",
         "bgstats-qr": "Scan to log this play in BG Stats", "no-past": "No games stored yet.",
-        "replay-at": "After {n} of {total} actions", "replay-step": "Step through the game" },
+        "replay-at": "After {n} of {total} actions", "replay-step": "Step through the game",
+        choose: "Choose…", do: "Do it" },
   de: { scores: "Punkte", player: "Spieler", points: "Punkte", coins: "Münzen übrig", to_goal: "Bis zum Ziel",
         "your-move": "Züge", "pin-label": "Tisch-PIN — die Menütaste am Tisch drücken, bis das OLED sie zeigt",
         unlock: "Freischalten", undo: "Letzten Zug zurück",
@@ -53,7 +54,8 @@ const WORDS = {
         "not-takeable": "Feld {i} kann jetzt nicht genommen werden.", cancel: "Abbrechen", won: "gewinnt", "no-winner": "nicht beendet",
         "min": "Min.", open: "Öffnen", "bgstats": "In BG Stats eintragen", "bgstats-file": "BG-Stats-Datei", "log-file": "Spielprotokoll",
         "bgstats-qr": "Scannen, um die Partie in BG Stats einzutragen", "no-past": "Noch keine Spiele gespeichert.",
-        "replay-at": "Nach {n} von {total} Zügen", "replay-step": "Durch das Spiel blättern" },
+        "replay-at": "Nach {n} von {total} Zügen", "replay-step": "Durch das Spiel blättern",
+        choose: "Auswählen…", do: "Ausführen" },
   nl: { scores: "Scores", player: "Speler", points: "Punten", coins: "Munten over", to_goal: "Tot het doel",
         "your-move": "Zetten", "pin-label": "Tafel-PIN — druk op de menuknop van de tafel tot het OLED hem toont",
         unlock: "Ontgrendelen", undo: "Laatste zet terug",
@@ -78,10 +80,13 @@ const WORDS = {
         "not-takeable": "Positie {i} kan nu niet genomen worden.", cancel: "Annuleren", won: "wint", "no-winner": "niet af",
         "min": "min", open: "Openen", "bgstats": "In BG Stats vastleggen", "bgstats-file": "BG Stats-bestand", "log-file": "Spelverslag",
         "bgstats-qr": "Scan om deze partij in BG Stats vast te leggen", "no-past": "Nog geen spellen opgeslagen.",
-        "replay-at": "Na {n} van {total} zetten", "replay-step": "Door het spel bladeren" },
+        "replay-at": "Na {n} van {total} zetten", "replay-step": "Door het spel bladeren",
+        choose: "Kiezen…", do: "Uitvoeren" },
 };
 const GAMES = { tutankhamen: "Tutankhamen", ankh: "Ankh", bann: "Im Bann der Pyramide", gulogulo: "Pharaoh's Gulo Gulo" };
 // Servers before scorings became objects sent headlines with this word in front.
+const MANY_MOVES = 100; // more moves than this (a Tutankhamen path offers up to 70 takes) and…
+const FEW_MOVES = 8; // …each kind of move with more than this many is a list to pick from
 const SCORING_WORD = /^(SCORING|WERTUNG|WAARDERING)\s+/;
 
 let lang = "en";
@@ -248,18 +253,53 @@ async function renderMoves(doc) {
   }
   if (mine !== drawing.moves) return; // a newer state is being drawn
   const labels = legal.labels || [];
-  box.replaceChildren(...legal.actions.map((action, i) => {
-    const button = el("button", labels[i] || describe(action, doc));
-    button.dataset.move = action.move;
-    button.addEventListener("click", async () => {
-      try {
-        await post(correcting ? "/api/correct" : "/api/actions", { action });
-        correcting = false;
-        succeeded();
-      } catch (err) { failed(err); }
-    });
-    return button;
-  }));
+  const send = async (action) => {
+    try {
+      await post(correcting ? "/api/correct" : "/api/actions", { action });
+      correcting = false;
+      succeeded();
+    } catch (err) { failed(err); }
+  };
+  const button = (i) => {
+    const b = el("button", labels[i] || describe(legal.actions[i], doc));
+    b.dataset.move = legal.actions[i].move;
+    b.addEventListener("click", () => send(legal.actions[i]));
+    return b;
+  };
+  if (legal.actions.length <= MANY_MOVES) {
+    box.replaceChildren(...legal.actions.map((_, i) => button(i)));
+    return;
+  }
+  // An open Ankh table may play any well-formed card: hundreds of moves. Each kind of move
+  // with more than a handful becomes one list to pick from, not a wall of buttons.
+  const kinds = new Map();
+  legal.actions.forEach((action, i) => {
+    if (!kinds.has(action.move)) kinds.set(action.move, []);
+    kinds.get(action.move).push(i);
+  });
+  const parts = [];
+  for (const [move, which] of kinds) {
+    if (which.length <= FEW_MOVES) {
+      parts.push(...which.map(button));
+      continue;
+    }
+    const pick = el("select", undefined, "move-pick");
+    pick.dataset.move = move;
+    pick.setAttribute("aria-label", t("choose"));
+    pick.append(el("option", t("choose")), ...which.map((i) => {
+      const option = el("option", labels[i] || describe(legal.actions[i], doc));
+      option.value = String(i);
+      return option;
+    }));
+    const go = el("button", t("do"), "move-do");
+    go.disabled = true;
+    pick.addEventListener("change", () => { go.disabled = pick.selectedIndex === 0; });
+    go.addEventListener("click", () => { if (pick.selectedIndex > 0) send(legal.actions[Number(pick.value)]); });
+    const group = el("div", undefined, "move-group");
+    group.append(pick, go);
+    parts.push(group);
+  }
+  box.replaceChildren(...parts);
 }
 
 // The camera's questions before play: each unsure tile's picture, its two likeliest faces
