@@ -28,7 +28,7 @@ def add_parser(sub: Any) -> None:
 
 def backup_cmd(args: argparse.Namespace) -> int:
     from engines.replay import LogError
-    from firmware.cli import EXIT_OK, check_writable, emit_json
+    from firmware.cli_common import EXIT_OK, check_writable, emit_json
     from firmware.config import load
     from firmware.store import StoreError, backup, schema_version
 

@@ -48,7 +48,7 @@ WORDS: Words = {
 def load_catalogue(follower: CameraFollower, game: str) -> Catalogue | None:
     """The game's enrolled faces (``camera.<game>_catalog``, else the state directory's); None,
     with the follower's ``problem`` saying why, when there are none to be had."""
-    from firmware.vision_cmd import default_catalog
+    from firmware.store import default_catalog
     from vision.catalogue import Catalogue
     from vision.errors import VisionError
 

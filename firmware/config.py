@@ -372,3 +372,9 @@ def defaults_table() -> list[tuple[str, str, Any]]:
         for name, model in SECTIONS.items()
         for key in model.model_fields
     ]
+
+
+def configured_store_path(config_file: str | None = None) -> Path:
+    """The store the config names, exactly as ``scarab run`` opens it (``store.path``, else
+    ``scarab.db`` in the state directory): what every command reading the store reads."""
+    return load(config_file).store_path()

@@ -63,7 +63,7 @@ def toml_value(value: Any) -> str:
 
 
 def show_cmd(args: argparse.Namespace) -> int:
-    from firmware.cli import EXIT_OK, emit_json
+    from firmware.cli_common import EXIT_OK, emit_json
 
     source, store, rows = effective(args.config)
     if args.json:
@@ -115,7 +115,7 @@ def allowed_table() -> str:
 
 
 def allowed_cmd(args: argparse.Namespace) -> int:
-    from firmware.cli import EXIT_OK
+    from firmware.cli_common import EXIT_OK
 
     print(allowed_table(), end="")
     return EXIT_OK

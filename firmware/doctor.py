@@ -573,7 +573,7 @@ def doctor(args: argparse.Namespace, probes: Probes | None = None) -> int:
     checks = diagnose(args.config, probes, Path(args.frame))
     failed = any(c.status == "fail" for c in checks)
     if args.json:
-        from firmware.cli import emit_json
+        from firmware.cli_common import emit_json
 
         emit_json({"ok": not failed, "checks": [asdict(c) for c in checks]})
     else:

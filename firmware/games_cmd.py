@@ -14,9 +14,10 @@ from rich.console import Console
 from rich.table import Table
 
 from engines.replay import LogError
-from firmware.cli import EXIT_OK, emit_json
+from firmware.cli_common import EXIT_OK, emit_json
+from firmware.config import configured_store_path
 from firmware.export import bgstats, counts_points, createplay_link
-from firmware.store import GameRecord, Store, StoreError, configured_store_path
+from firmware.store import GameRecord, Store, StoreError
 
 
 def add_parsers(sub: Any) -> None:

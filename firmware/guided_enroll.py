@@ -189,7 +189,7 @@ def faces_to_ask(game: str, edition: str, pawns: list[str]) -> list[str]:
         return sorted(c for c in deck if not c.startswith("papyrus")) + sorted(
             c for c in deck if c.startswith("papyrus")
         )
-    from firmware.vision_cmd import EDITION_FACES
+    from firmware.enrolment import EDITION_FACES
 
     return [*EDITION_FACES[edition], *(f"pawn-{colour}" for colour in pawns)]
 
@@ -230,9 +230,10 @@ def guided_cmd(args: Any) -> int:
 
     from engines.replay import LogError
     from firmware import screens
-    from firmware.cli import EXIT_OK, emit_json
+    from firmware.cli_common import EXIT_OK, emit_json
     from firmware.config import ConfigError, load, resolve_driver
-    from firmware.vision_cmd import check_and_show, default_catalog, missing_faces, sheet_target, show_alike
+    from firmware.enrolment import check_and_show, missing_faces, sheet_target, show_alike
+    from firmware.store import default_catalog
     from hardware.camera import open_camera
     from hardware.oled import open_oled
 

@@ -10,7 +10,7 @@ from rich.table import Table
 
 from engines.replay import Replay, document, replay
 from engines.wording import LANGUAGES, render_ending, render_event, scoreboard
-from firmware.cli import EXIT_OK, emit_json, read_text_file
+from firmware.cli_common import EXIT_OK, emit_json, read_text_file
 from firmware.presenter import TITLES
 
 

@@ -39,7 +39,7 @@ from engines.replay import LogError
 from engines.wording import LANGUAGES, render_action, render_event
 from firmware.camera_referee import CameraReferee
 from firmware.card_referee import CardReferee
-from firmware.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, listen_problem, port, seconds
+from firmware.cli_common import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, listen_problem, port, seconds
 from firmware.config import Config, ConfigError, check_table, load, resolve_driver
 from firmware.landslide_referee import LandslideReferee, demo_header
 from firmware.mirror import Mirror, View, halfblocks

@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
 from engines.replay import LogError
-from firmware.cli import EXIT_OK, check_writable, emit_json, read_text_file, seconds_range
+from firmware.cli_common import EXIT_OK, check_writable, emit_json, read_text_file, seconds_range
 from firmware.config import ConfigError, Sensor, load, resolve_driver
 from firmware.landslide_referee import LEVEL_SENSORS, calibration_path, open_sensor
 from hardware.landslide import (

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from engines.replay import LogError
-from firmware.cli import EXIT_OK, emit_json
+from firmware.cli_common import EXIT_OK, emit_json
 from firmware.stats import History, StatsError, history
 from firmware.stats_page import GAME_TITLES, render
 

@@ -90,12 +90,10 @@ def default_state_dir() -> Path:
     return Path(base) / "scarab"
 
 
-def configured_store_path(config_file: str | None = None) -> Path:
-    """The store the config names, exactly as ``scarab run`` opens it (``store.path``, else
-    ``scarab.db`` in the state directory): what every command reading the store reads."""
-    from firmware.config import load
-
-    return load(config_file).store_path()
+def default_catalog(game: str) -> Path:
+    """Where ``scarab vision enroll`` keeps a game's enrolled faces unless told otherwise,
+    and where the camera referee and the page look for them."""
+    return default_state_dir() / f"catalog-{game}.json"
 
 
 def now() -> str:

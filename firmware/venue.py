@@ -17,7 +17,7 @@ import sys
 import time
 from typing import Any
 
-from firmware.cli import EXIT_OK, EXIT_REJECTED, listen_problem, port
+from firmware.cli_common import EXIT_OK, EXIT_REJECTED, listen_problem, port
 
 RETRY = (0.2, 5.0)
 

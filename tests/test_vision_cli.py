@@ -288,7 +288,12 @@ def test_every_error_code_is_documented() -> None:
     """docs/vision.md's table names every code the vision library and the command can give."""
     root = Path(__file__).resolve().parents[1]
     source = "\n".join(
-        p.read_text() for p in [*sorted((root / "vision").glob("*.py")), root / "firmware/vision_cmd.py"]
+        p.read_text()
+        for p in [
+            *sorted((root / "vision").glob("*.py")),
+            root / "firmware/vision_cmd.py",
+            root / "firmware/enrolment.py",
+        ]
     )
     codes = set(re.findall(r'(?:VisionError|LogError)\(\s*"([a-z-]+)"', source))
     assert {"hand-over-table", "no-catalogue", "bad-suffix"} <= codes

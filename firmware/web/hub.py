@@ -66,7 +66,7 @@ class Lockout:
 
 def _state_catalogue() -> Path:
     """The catalogue ``scarab vision enroll`` saves by default."""
-    from firmware.vision_cmd import default_catalog
+    from firmware.store import default_catalog
 
     return default_catalog("tutankhamen")
 
