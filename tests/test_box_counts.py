@@ -18,7 +18,7 @@ import pytest
 
 from engines.ankh.cards import default_deck
 from firmware.cli import main
-from vision.box import assign, hold_to_box, tutankhamen_box
+from vision.box import assign, edition_on_path, hold_to_box, tutankhamen_box
 from vision.card_reader import CardReader, CardSettings
 from vision.catalogue import Catalogue, enroll
 from vision.faces import Match, verdict
@@ -288,3 +288,19 @@ def test_the_rows_hold_no_more_copies_of_a_card_than_the_deck(ankh: Catalogue) -
     assert got[0][2] is None  # the red 4 is asked for (and so is any red 5 it looked as much like)
     why = {(u["seat"], u["index"]): u["reason"] for u in reading.unreadable}
     assert why[0, 2].startswith("the deck has only 3 red-5")
+
+
+def _read(label: str, confidence: float) -> Match:
+    return Match(label, 0.9, 0.5, confidence, 0, (label,))
+
+
+def test_a_path_says_which_edition_it_is_from_by_its_sure_specials() -> None:
+    # both editions' faces enrolled: a blurred face taken for a canopic jar must not count
+    # against a King Tut and two gold bags read surely
+    otb = [_read("kingtut", 1.0), _read("goldbag", 0.95), _read("goldbag", 0.92), _read("canopic", 0.6)]
+    assert edition_on_path([*otb, None, _read("mask-blue", 1.0)], 0.9) == "otb2004"
+    assert edition_on_path([_read("nugget", 1.0), _read("canopic", 0.97)], 0.9) == "amigo"
+    assert edition_on_path([_read("kingtut", 1.0), _read("canopic", 0.95)], 0.9) is None  # at odds
+    assert edition_on_path([_read("mask-blue", 1.0), _read("canopic", 0.5)], 0.9) is None  # nothing sure
+    # told, the box then holds no canopic jar at all on that path
+    assert tutankhamen_box(["canopic", "kingtut", "nugget"], edition_on_path(otb, 0.9))["canopic"] == 0

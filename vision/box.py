@@ -175,6 +175,19 @@ def _narrow_keepers(
     }
 
 
+def edition_on_path(matches: Iterable[Match | None], sure: float) -> str | None:
+    """The edition a path itself shows, when both editions' specials are enrolled: the one
+    whose own specials are read surely (``sure`` or more) more than twice as often as the
+    other's (an OTB path ends in King Tut); None when it does not say."""
+    otb = sum(1 for m in matches if m is not None and m.label in OTB_ONLY and m.confidence >= sure)
+    amigo = sum(1 for m in matches if m is not None and m.label in AMIGO_ONLY and m.confidence >= sure)
+    if otb > 2 * amigo:
+        return "otb2004"
+    if amigo > 2 * otb:
+        return "amigo"
+    return None
+
+
 def tutankhamen_box(labels: Iterable[str], edition: str | None = None) -> dict[str, int]:
     """How many of each tile the box holds, for the enrolled ``labels``. The sets are
     alike in both editions; the specials only when the edition is known — given, or told

@@ -19,7 +19,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.box import hold_to_box, tutankhamen_box
+from vision.box import AMIGO_ONLY, OTB_ONLY, edition_on_path, hold_to_box, tutankhamen_box
 from vision.calibration import Calibration, TableLocator, TopView
 from vision.catalogue import Catalogue
 from vision.errors import VisionError
@@ -229,6 +229,8 @@ class PathReader(TableLocator):
         self.settings = settings or ReaderSettings()
         self.index = FaceIndex(catalogue.faces)
         self.box = tutankhamen_box(self.index.names, self.settings.edition) if self.settings.use_box else {}
+        names = set(self.index.names)
+        self.both_editions = bool(names & OTB_ONLY) and bool(names & AMIGO_ONLY)
         self.pawn_colours = {k: np.array(v, np.float32) for k, v in catalogue.pawns.items()}
         self.index.fine_matrix()  # prepared once per catalogue, not while the first frames are read
         self.index.enrolled_chroma()
@@ -294,7 +296,12 @@ class PathReader(TableLocator):
         # the labels of all tiles at once: never more of a kind than the box holds
         sure = [sl.match is not None and sl.match.confidence >= s.min_confidence for sl in slots]
         matches = [sl.match for sl in slots]
-        boxed = hold_to_box(matches, sure, self.box, s.min_score, s.min_margin, s.box_sure)
+        box = self.box
+        if s.use_box and s.edition is None and self.both_editions:
+            shown = edition_on_path(matches, s.box_sure)  # the path says which box it is from
+            if shown is not None:
+                box = tutankhamen_box(self.index.names, shown)
+        boxed = hold_to_box(matches, sure, box, s.min_score, s.min_margin, s.box_sure)
         for i, slot in enumerate(slots):
             centre = cv2.perspectiveTransform(slot.center.reshape(1, 1, 2).astype(np.float64), to_image)[0, 0]
             xy = [round(float(centre[0]), 1), round(float(centre[1]), 1)]
