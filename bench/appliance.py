@@ -139,7 +139,7 @@ def opencv_threads(frames: int) -> list[tuple[str, float, float, float]]:
     camera.pawns = {PAWN_LABELS[0]: 4, PAWN_LABELS[1]: 9}
     with tempfile.TemporaryDirectory() as tmp:
         catalogue = camera.catalogue(Path(tmp) / "catalog.json")
-    shots = [camera.read() for _ in range(frames)]
+    shots = [shot for shot in (camera.read() for _ in range(frames)) if shot is not None]
     rows = []
     for threads in sorted({1, 2, 4, default}):
         cv2.setNumThreads(threads)

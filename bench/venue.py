@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import getpass
 import json
 import random
@@ -29,6 +30,11 @@ from typing import Any
 
 SCARAB_VENUE = [sys.executable, "-m", "firmware.cli", "venue"]
 BENCH_VENUE = [sys.executable, "-m", "bench", "venue"]
+
+
+def _follow(publisher: Any, referee: Any) -> None:
+    """A new game's commits go to the table's publisher too."""
+    referee.subscribe(publisher.changed)
 
 
 def free_port() -> int:
@@ -141,7 +147,7 @@ async def tables(port: int, count: int, first: int, seconds: float, pace: float,
         hub = TableHub(store, Referee.start(store, header), "en")
         publisher = MqttPublisher(section, hub.snapshot_json, table=f"bench{first + i:02d}")
         hub.referee.subscribe(publisher.changed)
-        hub.on_new_game.append(lambda r, p=publisher: r.subscribe(p.changed))
+        hub.on_new_game.append(functools.partial(_follow, publisher))
         publishers.append(publisher)
         hubs.append(hub)
     runs = [asyncio.create_task(p.run()) for p in publishers]

@@ -105,7 +105,8 @@ def wording(game: str) -> Wording:
         module = importlib.import_module(f"engines.{game}.wording")
     except ModuleNotFoundError:
         return Wording(prompts={}, events={})
-    return module.WORDING
+    found: Wording = module.WORDING
+    return found
 
 
 def join(names: list[str], lang: str) -> str:

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engines.core import Action
+from engines.tutankhamen.game import Tutankhamen
 from engines.wording import render_prompt
 from engines.wording import wording as game_wording
 from firmware.camera_follow import CameraFollower, Words, load_catalogue
@@ -516,7 +517,10 @@ class CameraReferee(CameraFollower):
         from engines.replay import replay
 
         fresh = replay([json.dumps(self.app.referee.header)]).state
-        return list(fresh.path) if len(fresh.path) == len(state.path) else list(state.path)
+        assert isinstance(state, Tutankhamen) and isinstance(fresh, Tutankhamen)  # the camera's game
+        laid = fresh.path if len(fresh.path) == len(state.path) else state.path
+        # a tile already taken has no face: the twin never draws it (it is not present)
+        return [tile or "" for tile in laid]
 
     async def demo_turn(self, rng: random.Random, delay: float) -> None:
         """One demo turn at the filmed table: a take is done on the table (sometimes

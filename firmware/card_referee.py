@@ -353,7 +353,8 @@ class CardReferee(CameraFollower):
     def choices(self, place: Place) -> list[str]:
         """Every card that may lie there (mummy cards in a row, papyri on the pile): the
         declared box's, or any well-formed card on a table that declared none."""
-        return self.app.referee.state.faces(place == PAPYRUS)
+        faces: list[str] = self.app.referee.state.faces(place == PAPYRUS)
+        return faces
 
     def _ask(self, table: Table, place: Place, unsure: Unsure) -> None:
         """Show the table the new card the reading is unsure of; nothing is entered."""

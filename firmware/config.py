@@ -17,11 +17,13 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
-from typing import Annotated, Any, Literal, get_args, get_origin
+from typing import Annotated, Any, Literal, cast, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from firmware.errors import ConfigError  # defined apart: the CLI catches it without this module
+from firmware.errors import (
+    ConfigError as ConfigError,  # defined apart: the CLI catches it without this module
+)
 
 DEFAULT_PATH = Path("/etc/scarab/config.toml")
 MODEL_FILE = Path("/proc/device-tree/model")
@@ -42,14 +44,10 @@ I2C_ADDRESS = (0x03, 0x77)  # the 7-bit addresses a device may answer at
 ANY = 2**31 - 1  # no upper limit worth naming
 
 
-def ranged(low: int, high: int = ANY) -> Any:
-    """An int from ``low`` to ``high``: values outside can never work, so they are refused."""
-    return Annotated[int, Field(ge=low, le=high)]
-
-
-Pin = ranged(*GPIO)
-I2cAddress = ranged(*I2C_ADDRESS)
-Port = ranged(1, 65535)
+# An int in a range: values outside can never work, so they are refused.
+Pin = Annotated[int, Field(ge=GPIO[0], le=GPIO[1])]
+I2cAddress = Annotated[int, Field(ge=I2C_ADDRESS[0], le=I2C_ADDRESS[1])]
+Port = Annotated[int, Field(ge=1, le=65535)]
 
 
 class Section(BaseModel):
@@ -84,9 +82,9 @@ class Store(Section):
 
 class Oled(Section):
     driver: Literal["auto", "ssd1306", "sh1106", "dummy", "none"] = "auto"
-    i2c_port: ranged(0) = 1
+    i2c_port: Annotated[int, Field(ge=0, le=ANY)] = 1
     i2c_address: I2cAddress = 0x3C
-    rotate: ranged(0, 3) = 0  # quarter turns
+    rotate: Annotated[int, Field(ge=0, le=3)] = 0  # quarter turns
     frames_dir: str = ""  # dummy driver: where to keep the frames as PNGs (empty: don't)
 
 
@@ -95,7 +93,7 @@ class Buttons(Section):
     next_pin: Pin = 17  # BCM numbers
     back_pin: Pin = 27
     menu_pin: Pin = 22
-    bounce_ms: ranged(0, 10_000) = 30
+    bounce_ms: Annotated[int, Field(ge=0, le=10_000)] = 30
 
 
 class Buzzer(Section):
@@ -106,37 +104,47 @@ class Buzzer(Section):
 
 class Camera(Section):
     driver: Literal["auto", "picamera2", "opencv", "folder", "none"] = "auto"
-    device: ranged(0) = 0  # opencv: the VideoCapture index
+    device: Annotated[int, Field(ge=0, le=ANY)] = 0  # opencv: the VideoCapture index
     folder: str = ""  # folder: frames replayed in name order
-    width: ranged(1, 16_384) = 1280
-    height: ranged(1, 16_384) = 720
+    width: Annotated[int, Field(ge=1, le=16_384)] = 1280
+    height: Annotated[int, Field(ge=1, le=16_384)] = 720
     tutankhamen_catalog: str = ""  # the enrolled tiles; empty: catalog-tutankhamen.json in the state dir
     ankh_catalog: str = ""  # the enrolled cards; empty: catalog-ankh.json in the state directory
-    interval_ms: ranged(0, 3_600_000) = 200  # pause between the frames the referee looks at
-    votes: ranged(1, 1000) = 3  # still frames that must agree before the camera enters a take or a play
-    wait_seconds: ranged(0, 86_400) = 3  # how long a frame may stay unreadable before the OLED says so
-    opencv_threads: ranged(1, 16) = 1  # OpenCV's threads in `scarab run`; more take cores from the page
+    interval_ms: Annotated[int, Field(ge=0, le=3_600_000)] = (
+        200  # pause between the frames the referee looks at
+    )
+    votes: Annotated[int, Field(ge=1, le=1000)] = (
+        3  # still frames that must agree before the camera enters a take or a play
+    )
+    wait_seconds: Annotated[int, Field(ge=0, le=86_400)] = (
+        3  # how long a frame may stay unreadable before the OLED says so
+    )
+    opencv_threads: Annotated[int, Field(ge=1, le=16)] = (
+        1  # OpenCV's threads in `scarab run`; more take cores from the page
+    )
 
 
 class Sensor(Section):
     """The motion sensor under the Gulo Gulo trap (docs/sensor.md)."""
 
     driver: Literal["auto", "adxl345", "sw420", "sw520d", "trace", "none"] = "auto"
-    i2c_port: ranged(0) = 1
+    i2c_port: Annotated[int, Field(ge=0, le=ANY)] = 1
     i2c_address: I2cAddress = 0x53
     rate_hz: Literal[400, 800, 1600] = 800  # the ADXL345's output data rates Scarab reads
-    int1_pin: ranged(-1, GPIO[1]) = 23  # BCM pin wired to the ADXL345's INT1; -1: poll only
+    int1_pin: Annotated[int, Field(ge=-1, le=GPIO[1])] = (
+        23  # BCM pin wired to the ADXL345's INT1; -1: poll only
+    )
     switch_pin: Pin = 24  # BCM pin of a vibration or tilt switch
     switch_active_high: bool = True  # sw420: the module drives DO high while shaken
     trace_file: str = ""  # trace driver: a t,ax,ay,az or t,level file replayed in a loop
     calibration: str = ""  # empty: calibration.json in the state directory
-    dispute_seconds: ranged(0, 3600) = 5  # how long a detected landslide may be disputed
+    dispute_seconds: Annotated[int, Field(ge=0, le=3600)] = 5  # how long a detected landslide may be disputed
 
 
 class Web(Section):
     enabled: bool = True
     host: str = "0.0.0.0"
-    port: ranged(0, 65535) = 8080  # 0: any free port (the address is printed)
+    port: Annotated[int, Field(ge=0, le=65535)] = 8080  # 0: any free port (the address is printed)
 
 
 class Speech(Section):
@@ -146,9 +154,9 @@ class Speech(Section):
         "none"  # espeak-ng through the audio output; record: the tests' twin
     )
     device: str = ""  # the ALSA output, e.g. "plughw:1,0" for a USB DAC; empty: the default one
-    volume: ranged(0, 100) = 70  # percent
+    volume: Annotated[int, Field(ge=0, le=100)] = 70  # percent
     muted: bool = False  # True: say nothing (the page can mute and unmute too)
-    rate_wpm: ranged(80, 450) = 165  # speaking speed, words per minute
+    rate_wpm: Annotated[int, Field(ge=80, le=450)] = 165  # speaking speed, words per minute
 
 
 class Mqtt(Section):
@@ -163,7 +171,9 @@ class Mqtt(Section):
     ca_file: str = ""  # TLS: the CA certificate to trust; empty: the system's
     discovery: bool = True  # Home Assistant MQTT discovery
     discovery_prefix: str = "homeassistant"
-    keepalive: ranged(5, 3600) = 15  # seconds; the broker says the table is offline after 1.5 times this
+    keepalive: Annotated[int, Field(ge=5, le=3600)] = (
+        15  # seconds; the broker says the table is offline after 1.5 times this
+    )
 
 
 class Config(BaseModel):
@@ -190,9 +200,9 @@ class Config(BaseModel):
 
 
 SECTIONS: dict[str, type[Section]] = {
-    name: info.annotation
+    name: cast("type[Section]", info.annotation)
     for name, info in Config.model_fields.items()
-    if name != "source"  # type: ignore[misc]
+    if name != "source"
 }
 
 
@@ -223,7 +233,7 @@ def load(path: Path | str | None = None) -> Config:
     """The config at ``path`` (or the default path if it exists), else all defaults.
     ``scarab run``, ``doctor`` and every other command judge a file by this one function."""
     explicit = path is not None
-    file = Path(path) if explicit else Path(os.environ.get("SCARAB_CONFIG", DEFAULT_PATH))
+    file = Path(path) if path is not None else Path(os.environ.get("SCARAB_CONFIG", DEFAULT_PATH))
     if not file.exists():
         if explicit:
             raise ConfigError(f"no config file at {file}")

@@ -25,7 +25,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware.config import Config, ConfigError, load, on_raspberry_pi, resolve_driver
+from firmware.config import Config, load, on_raspberry_pi, resolve_driver
+from firmware.errors import ConfigError
 
 SERVICE = "scarab"
 SERVICE_USER = "scarab"

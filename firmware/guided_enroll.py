@@ -231,8 +231,9 @@ def guided_cmd(args: Any) -> int:
     from engines.replay import LogError
     from firmware import screens
     from firmware.cli_common import EXIT_OK, emit_json
-    from firmware.config import ConfigError, load, resolve_driver
+    from firmware.config import load, resolve_driver
     from firmware.enrolment import check_and_show, missing_faces, sheet_target, show_alike
+    from firmware.errors import ConfigError
     from firmware.store import default_catalog
     from hardware.camera import open_camera
     from hardware.oled import open_oled

@@ -62,8 +62,8 @@ def setup(verbosity: int = 0, stream: TextIO | None = None) -> logging.Logger:
     else:
         level = logging.INFO if verbosity == 1 else logging.DEBUG
     root = logging.getLogger("scarab")
-    for handler in list(root.handlers):
-        root.removeHandler(handler)
+    for old in list(root.handlers):
+        root.removeHandler(old)
     handler: logging.Handler | None = None
     if journal:
         try:

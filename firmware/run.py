@@ -25,7 +25,7 @@ import secrets
 import signal
 import stat
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +40,8 @@ from engines.wording import LANGUAGES, render_action, render_event
 from firmware.camera_referee import CameraReferee
 from firmware.card_referee import CardReferee
 from firmware.cli_common import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, listen_problem, port, seconds
-from firmware.config import Config, ConfigError, check_table, load, resolve_driver
+from firmware.config import Config, check_table, load, resolve_driver
+from firmware.errors import ConfigError
 from firmware.landslide_referee import LandslideReferee, demo_header
 from firmware.mirror import Mirror, View, halfblocks
 from firmware.presenter import Presenter
@@ -123,7 +124,7 @@ class Appliance:
         self.buttons = Buttons(
             resolve_driver(config.buttons.driver, "gpio", "mock"),
             pins,
-            lambda name: self.loop.call_soon_threadsafe(self.presses.put_nowait, name),
+            self._pressed,
             config.buttons.bounce_ms,
         )
         camera = config.camera
@@ -169,6 +170,10 @@ class Appliance:
         self.feeds = Feeds(self)  # the table's voice and the venue feed, when configured
         if chosen := config.camera.tutankhamen_catalog:  # a phone's photo is read with the camera's faces
             self.hub.catalogue = lambda: Path(chosen)
+
+    def _pressed(self, name: str) -> None:
+        """A button's press, from gpiozero's thread: queued for the loop."""
+        self.loop.call_soon_threadsafe(self.presses.put_nowait, name)
 
     def switch(self, referee: Referee) -> None:
         """A new game started from the page: follow it."""
@@ -586,11 +591,7 @@ def run(args: argparse.Namespace) -> int:
         mode = "none" if args.demo else ("terminal" if sys.stdin.isatty() else "stdin")
     coroutine = main(args, config, store, referee, lang, mode)
     try:
-        import uvloop  # a faster loop where it is installed (uvicorn's standard extras)
-    except ImportError:
-        uvloop = None
-    try:
-        return asyncio.run(coroutine) if uvloop is None else uvloop.run(coroutine)
+        return run_loop(coroutine)
     finally:
         store.close()  # checkpoints the WAL: a stopped service leaves one tidy file
 
@@ -615,7 +616,10 @@ async def main(
     console.print(
         f"Scarab: game {referee.game_id} ({referee.state.game}), {stored} actions stored; table PIN {app.pin}"
     )
-    tasks = [asyncio.create_task(app.button_presses()), asyncio.create_task(app.landslides.run())]
+    tasks: list[asyncio.Task[Any]] = [
+        asyncio.create_task(app.button_presses()),
+        asyncio.create_task(app.landslides.run()),
+    ]
     for follower in (app.cameras, app.cards):
         follower.enabled = args.camera != "none"
         tasks.append(asyncio.create_task(follower.run()))
@@ -662,3 +666,13 @@ async def main(
         names = ", ".join(final.winners())
         console.print(f"Game over — {names}. Points: {scores}. {app.oled.frames} OLED frames shown.")
     return EXIT_OK
+
+
+def run_loop(coroutine: Coroutine[Any, Any, int]) -> int:
+    """Run the appliance's loop: uvloop's, a faster loop, where it is installed (uvicorn's
+    standard extras), else asyncio's."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coroutine)
+    return uvloop.run(coroutine)

@@ -23,7 +23,8 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
 from engines.replay import LogError
 from firmware.cli_common import EXIT_OK, check_writable, emit_json, read_text_file, seconds_range
-from firmware.config import ConfigError, Sensor, load, resolve_driver
+from firmware.config import Sensor, load, resolve_driver
+from firmware.errors import ConfigError
 from firmware.landslide_referee import LEVEL_SENSORS, calibration_path, open_sensor
 from hardware.landslide import (
     ASK,
@@ -36,7 +37,8 @@ from hardware.landslide import (
 )
 from hardware.motion import MotionSensor, Sample
 from hardware.table_profile import TableProfile
-from hardware.trace_sim import Simulator, TraceError, TraceSensor, parse_trace, read_levels
+from hardware.trace_io import TraceError, parse_trace, read_levels
+from hardware.trace_sim import Simulator, TraceSensor
 
 TRACE_BYTES = 256 << 20  # an hour recorded at 1600 Hz, the longest `record` makes, is ~210 MB
 STEP_SECONDS = 1.1  # a calibration step: the filters settle for 0.1 s, then a second is measured
@@ -140,14 +142,15 @@ def run_detector(
 def detect(args: argparse.Namespace) -> int:
     kind, t, values, rate = read_trace(args.trace)
     found = run_detector(kind, t, values, rate, load_calibration(args.calibration))
-    doc = {"landslides": [event.to_json() for event in found], "rate_hz": round(rate, 3)}
+    landslides = [event.to_json() for event in found]
+    doc = {"landslides": landslides, "rate_hz": round(rate, 3)}
     if args.json:
         emit_json(doc)
         return EXIT_OK
     seconds = float(t[-1] - t[0])
     what = "switch levels" if kind == "level" else "acceleration"
     print(f"{args.trace}: {what} at {rate:.1f} Hz, {seconds:.1f} s — {len(found)} landslide(s)")
-    for event in doc["landslides"]:
+    for event in landslides:
         unit = "of the window shaken" if kind == "level" else "g"
         print(f"  t = {event['t']:.3f} s  {event['kind']:<7}  strength {event['strength']:.3f} {unit}")
     return EXIT_OK

@@ -15,6 +15,7 @@ or cut off mid-word. Nothing with the table PIN in it is ever said.
 from __future__ import annotations
 
 import contextlib
+import io
 import re
 import shutil
 import subprocess
@@ -24,7 +25,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
+from typing import Any, cast
 
 from engines.core import Event
 from engines.wording import join, render_event, render_scoring
@@ -272,9 +273,10 @@ class EspeakSpeech(SpeechDevice):
             if self._interrupt.is_set():
                 self._kill()
         assert voice.stdout is not None and out.stdin is not None
+        stdout = cast("io.BufferedReader", voice.stdout)  # what Popen gives for a PIPE
         got = 0
         try:
-            while chunk := voice.stdout.read1(4096):
+            while chunk := stdout.read1(4096):
                 if got <= WAV_HEADER < got + len(chunk) and self.on_first_sample is not None:
                     self.on_first_sample(utterance, time.perf_counter())
                 got += len(chunk)

@@ -73,9 +73,9 @@ def summarise(game_id: int, started_at: str, lines: list[str]) -> GameSummary | 
     state = result.state
     if not state.finished:
         return None
-    scores: dict[str, float] | None = dict(state.scores())
-    if not any(scores.values()):  # no game ends with everyone on zero points unless it has none
-        scores = None
+    points: dict[str, float] = dict(state.scores())
+    # no game ends with everyone on zero points unless it has none
+    scores: dict[str, float] | None = points if any(points.values()) else None
     summary = GameSummary(
         game_id, state.game, state.edition, started_at, list(state.players), scores, list(state.winners())
     )

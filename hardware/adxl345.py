@@ -320,7 +320,8 @@ class EmulatedADXL345:
         for sample in samples:
             if len(self.fifo) == FIFO_DEPTH:
                 self.dropped += 1
-            self.fifo.append(tuple(max(-4096, min(4095, round(v / G_PER_LSB))) for v in sample))  # type: ignore[misc]
+            x, y, z = (max(-4096, min(4095, round(v / G_PER_LSB))) for v in sample)
+            self.fifo.append((x, y, z))
 
     def _check(self, address: int) -> None:
         if self.closed:

@@ -18,7 +18,7 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -96,7 +96,7 @@ class SynthTwin(Camera, ABC):
         if self.noise <= 0:
             return image.copy()
         noise = np.empty(image.shape, np.int16)
-        cv2.randn(noise, 0, self.noise)
+        cv2.randn(noise, 0, self.noise)  # type: ignore[call-overload]  # the stubs refuse scalars cv2 takes
         return cv2.add(image, noise, dtype=cv2.CV_8U)
 
 
@@ -159,7 +159,7 @@ class SynthCamera(SynthTwin):
         return (tuple(self.present), tuple(sorted(self.pawns.items())))
 
     def _render(self, state: object, hand: bool) -> np.ndarray:
-        present, pawns = state  # type: ignore[misc]
+        present, pawns = cast("tuple[Any, Any]", state)
         if hand:
             return self.scene.render(present=list(present), pawns={}, hand=True, frame_seed=1).image
         return self.scene.render(present=list(present), pawns=dict(pawns), frame_seed=self.frames).image
@@ -265,7 +265,7 @@ class SynthCardCamera(SynthTwin):
         return (tuple((k, tuple(v)) for k, v in sorted(self.rows.items())), tuple(self.pile[-4:]))
 
     def _render(self, state: object, hand: bool) -> np.ndarray:
-        rows, pile = state  # type: ignore[misc]
+        rows, pile = cast("tuple[Any, Any]", state)
         shot = self.scene.render({k: list(v) for k, v in rows}, list(pile), hand=hand, frame_seed=self.frames)
         return shot.image
 

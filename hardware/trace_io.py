@@ -34,6 +34,7 @@ def parse_trace(text: str) -> tuple[str, np.ndarray, np.ndarray]:
             break
     if header is None:
         raise TraceError("empty-trace", "the trace is empty: expected a header t,ax,ay,az or t,level")
+    wanted: tuple[str, ...]
     if all(c in header for c in ACCEL_COLUMNS):
         kind, wanted = "accel", ACCEL_COLUMNS
     elif all(c in header for c in LEVEL_COLUMNS):

@@ -96,13 +96,21 @@ def move_truth(truth: dict[str, Any], size: tuple[int, int], k: float) -> dict[s
     return truth
 
 
+def read_colour(path: Path) -> np.ndarray:
+    """A rendered picture, in colour; an error naming it when it cannot be read."""
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if image is None:
+        raise OSError(f"cannot read the render {path}")
+    return image
+
+
 def develop_set(out: Path) -> int:
     """Every raw render of ``out`` into frames/ (JPEG + truth) and enrol/ (JPEG); the count
     of frames."""
     count = 0
     for raw_path in sorted((out / "raw").glob("*.png")):
         truth = json.loads(raw_path.with_suffix(".json").read_text())
-        raw = cv2.imread(str(raw_path), cv2.IMREAD_COLOR)
+        raw = read_colour(raw_path)
         jpeg, k = develop(raw, raw_path.stem)
         frames = out / "frames"
         frames.mkdir(parents=True, exist_ok=True)
@@ -113,7 +121,7 @@ def develop_set(out: Path) -> int:
         count += 1
     for raw_path in sorted((out / "raw-enrol").glob("*/*.png")):
         family = raw_path.parent.name
-        raw = cv2.imread(str(raw_path), cv2.IMREAD_COLOR)
+        raw = read_colour(raw_path)
         jpeg, _ = develop(raw, f"enrol/{family}/{raw_path.stem}", distort=False)
         folder = out / "enrol" / family
         folder.mkdir(parents=True, exist_ok=True)

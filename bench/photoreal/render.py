@@ -473,15 +473,16 @@ def ankh_frame(assets: Path, manifest: dict[str, Any], family: str, rng: random.
     seat_views = []
     for seat_no, k in enumerate(chosen):
         (mx, my), facing = spots[k]
+        spot = (mx + rng.uniform(-5, 5), my + rng.uniform(-5, 5))
         seat = {
-            "marker": (mx + rng.uniform(-5, 5), my + rng.uniform(-5, 5)),
+            "marker": spot,
             "facing": facing,
             "shift": rng.uniform(-8, 8),
             "overlaps": [rng.uniform(-1.0, 3.0) for _ in range(6)],
             "turns": [rng.uniform(-3, 3) for _ in range(6)],
             "wobble": [rng.uniform(-2, 2) for _ in range(6)],
         }
-        marker(assets, 20 + seat_no, *seat["marker"])
+        marker(assets, 20 + seat_no, *spot)
         n = rng.randint(0, 3 if k in (2, 5) else 5)  # side seats face the short way
         row = [rng.choice(manifest["mummies"]) for _ in range(n)]
         rows[str(seat_no)] = row

@@ -422,7 +422,7 @@ class Ankh(GameState):
             # A line that legal_actions hands out for this seat (recognised by identity, and
             # read-only): only what may have changed since it was offered needs checking.
             seat, key = action.seat, action.key
-            if type(key) is str:
+            if isinstance(key, str):
                 if self._plays[seat].get(key) is action and (
                     key in self.hands[seat]
                     if self.full

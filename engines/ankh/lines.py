@@ -27,7 +27,7 @@ class Line(dict[str, Any]):
         self.seat = seat
         self.key = key
 
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore[assignment]
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
 
     def __copy__(self) -> dict[str, Any]:
         return dict(self)
@@ -42,8 +42,8 @@ class Line(dict[str, Any]):
 class Rank(list[str]):
     __slots__ = ()
 
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
-    append = extend = insert = pop = remove = clear = sort = reverse = _refuse  # type: ignore[assignment]
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
 
     def __copy__(self) -> list[str]:
         return list(self)

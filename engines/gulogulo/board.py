@@ -189,7 +189,7 @@ def parse(raw: Any) -> Board:
         scarab.append(has_scarab)
         mummy.append(symbols)
         has_marker.append(marker)
-        norm = {"area": area}
+        norm: dict[str, Any] = {"area": area}
         if marker:
             norm["marker"] = True
         if colour is not None:

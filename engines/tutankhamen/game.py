@@ -411,7 +411,8 @@ class Tutankhamen(GameState):
         seat = int(self.declaring["asked"])
         tiles = action.get("tiles")
         mine = self._check_joker(seat, tiles)
-        for tile in tiles:  # type: ignore[union-attr]
+        assert isinstance(tiles, list)  # _check_joker refused anything else
+        for tile in tiles:
             self.held[seat][tile] -= 1
         self.declaring["added"][str(seat)] = mine
         self.declaring["passed"] = []

@@ -165,7 +165,8 @@ CHOICES: dict[str, dict[str, str]] = {
 @cache
 def _names() -> dict[str, Any]:
     text = resources.files("engines.tutankhamen").joinpath("data/names.json").read_text("utf-8")
-    return json.loads(text)
+    names: dict[str, Any] = json.loads(text)
+    return names
 
 
 # German: the adjective's ending without an article (nominative), and the article with
@@ -193,7 +194,7 @@ def _parts(tile: str, edition: str | None, lang: str) -> tuple[str, str | None, 
 def _colour(colour: str, lang: str, ending: str) -> str:
     """A colour as an adjective: German "grün" + ending ("lila" never takes one); Dutch
     "groen" or, with ``ending``, "groene"."""
-    entry = _names()["colours"][colour]
+    entry: dict[str, str] = _names()["colours"][colour]
     if lang == "de":
         return entry["de"] if entry["de"] == "lila" else entry["de"] + ending
     if lang == "nl":

@@ -169,6 +169,8 @@ class TableHub:
         self.boot = secrets.token_hex(4)  # this run's part of every stream id
         self.notices = notices
         self.on_new_game: list[Callable[[Referee], None]] = []
+        # the landslide sensor's referee (its question and reset), when the appliance has one
+        self.landslides: Any = None
         # the enrolled Tutankhamen faces a phone's photo of the path is read with
         self.catalogue: Callable[[], Path] = _state_catalogue
         self._waiters: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()

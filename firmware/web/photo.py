@@ -71,6 +71,6 @@ def read_path(data: bytes, catalogue: Path, edition: str | None) -> dict[str, An
         hint = "" if exc.code != "no-catalogue" else " (on the Pi: scarab vision enroll --game tutankhamen)"
         raise PhotoError(status, exc.code, exc.message + hint) from None
     try:
-        return PathReader(cat, ReaderSettings(edition=edition)).read(image).to_json()  # type: ignore[no-any-return]
+        return PathReader(cat, ReaderSettings(edition=edition)).read(image).to_json()
     except VisionError as exc:
         raise PhotoError(422, exc.code, exc.message) from None

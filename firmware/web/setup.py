@@ -25,7 +25,7 @@ def tile_box(edition: str, lang: str) -> list[dict[str, Any]]:
     editor draws (kind, colour, value; specials have neither colour nor value)."""
     ed = EDITIONS[edition]
     box = ed.box()
-    tiles = []
+    tiles: list[dict[str, Any]] = []
     for label, count in box.items():
         kind, _, colour = label.partition("-")
         tiles.append(
