@@ -28,8 +28,8 @@ import time
 from pathlib import Path
 
 from engines.playout import near, play_random
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 
 HEADER = {"game": "tutankhamen", "edition": "otb2004", "players": ["Ann", "Ben", "Cleo", "Dirk"]}
 

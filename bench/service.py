@@ -35,8 +35,8 @@ from pathlib import Path
 
 from bench.appliance import HEADER, config, demo_peak_rss_mib, first_frame_seconds, measured, scarab_run
 from engines.playout import near, play_random
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 
 
 class NotifySocket:

@@ -21,9 +21,9 @@ from pathlib import Path
 
 from engines import game_class
 from engines.playout import near, play_random
-from firmware.referee import Referee
-from firmware.speech import Announcer, EspeakSpeech, Utterance
-from firmware.store import Store
+from firmware.appliance.speech import Announcer, EspeakSpeech, Utterance
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 
 SINK = [sys.executable, "-c", "import sys\nwhile sys.stdin.buffer.read(65536): pass"]
 

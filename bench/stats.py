@@ -18,10 +18,10 @@ from pathlib import Path
 
 from engines import GAMES, game_class
 from engines.playout import near, play_random, uniform
-from firmware.stats import history
-from firmware.stats_cmd import connect
-from firmware.stats_page import render
-from firmware.store import Store, now
+from firmware.appliance.stats import history
+from firmware.appliance.stats_page import render
+from firmware.appliance.store import Store, now
+from firmware.commands.stats_cmd import connect
 
 CLUB = ["Ann", "Ben", "Cleo", "Dirk", "Eva", "Finn", "Gus", "Hanna", "Ivo", "Jet", "Kees", "Lotte"]
 

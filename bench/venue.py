@@ -126,10 +126,10 @@ async def tables(port: int, count: int, first: int, seconds: float, pace: float,
     (``pace`` 0) or ``pace`` actions per second each — then publishing what is left."""
     from engines import game_class
     from engines.playout import play_random
-    from firmware.config import Config
-    from firmware.mqtt_publish import MqttPublisher
-    from firmware.referee import Referee
-    from firmware.store import Store
+    from firmware.appliance.config import Config
+    from firmware.appliance.mqtt_publish import MqttPublisher
+    from firmware.appliance.store import Store
+    from firmware.referees.referee import Referee
     from firmware.web.hub import TableHub
 
     rng = random.Random(seed)

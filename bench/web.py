@@ -21,8 +21,8 @@ from pathlib import Path
 import httpx
 
 from engines.playout import near, play_random
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 
 HEADER = {"game": "tutankhamen", "edition": "otb2004", "players": ["Ann", "Ben", "Cleo", "Dirk"], "seed": 9}
 

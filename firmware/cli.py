@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.replay import LogError
-from firmware.cli_common import (
+from firmware.appliance.errors import ConfigError
+from firmware.commands.common import (
     EXIT_OK,
     EXIT_PIPE_CLOSED,
     EXIT_REJECTED,
@@ -38,9 +39,8 @@ from firmware.cli_common import (
     seconds_range,
     usage,
 )
-from firmware.errors import ConfigError
 
-# The shared helpers lived here before firmware.cli_common; they are still importable here.
+# The shared helpers lived here before firmware.commands.common; they are still importable here.
 __all__ = [
     "COMMANDS",
     "EXIT_OK",
@@ -74,18 +74,18 @@ __all__ = [
 # Each command's module, imported only when that command runs (``scarab replay`` need not
 # load the appliance, the camera's OpenCV or the web stack); every one for ``--help``.
 COMMANDS = {
-    "replay": "firmware.replay_cmd",
-    "simulate": "firmware.simulate",
-    "games": "firmware.games_cmd",
-    "export": "firmware.games_cmd",
-    "run": "firmware.run",
-    "sensor": "firmware.sensor_cmd",
-    "vision": "firmware.vision_cmd",
-    "doctor": "firmware.doctor",
-    "stats": "firmware.stats_cmd",
-    "venue": "firmware.venue",
-    "backup": "firmware.backup_cmd",
-    "config": "firmware.config_cmd",
+    "replay": "firmware.commands.replay_cmd",
+    "simulate": "firmware.commands.simulate",
+    "games": "firmware.commands.games_cmd",
+    "export": "firmware.commands.games_cmd",
+    "run": "firmware.appliance.run",
+    "sensor": "firmware.commands.sensor_cmd",
+    "vision": "firmware.commands.vision_cmd",
+    "doctor": "firmware.commands.doctor",
+    "stats": "firmware.commands.stats_cmd",
+    "venue": "firmware.commands.venue",
+    "backup": "firmware.commands.backup_cmd",
+    "config": "firmware.commands.config_cmd",
 }
 VERBOSITY = {"-v": 1, "--verbose": 1, "-vv": 2, "-vvv": 2, "-q": -1, "--quiet": -1}
 
@@ -186,7 +186,7 @@ def dispatch(argv: list[str]) -> int:
         args = build_parser(argv).parse_args(argv)
     except UsageError as error:
         return usage(error, as_json)
-    from firmware import logs
+    from firmware.appliance import logs
 
     logs.setup(-1 if args.quiet else args.verbose)
     as_json = bool(getattr(args, "json", False))

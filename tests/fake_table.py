@@ -14,8 +14,8 @@ from PIL import Image
 from rich.console import Console
 
 from engines.core import Action, RuleError
-from firmware.presenter import Presenter
-from firmware.referee import Referee
+from firmware.appliance.presenter import Presenter
+from firmware.referees.referee import Referee
 from hardware.buzzer import Buzzer
 
 
@@ -67,9 +67,9 @@ class FakeApp:
 def play_demo(db: Path, header: dict[str, Any], follower: str, seconds: float) -> Any:
     """`scarab run --demo`'s players, filmed: the appliance with the named camera
     follower running (``cameras`` or ``cards``), until the game ends."""
-    from firmware.config import Config
-    from firmware.run import Appliance
-    from firmware.store import Store
+    from firmware.appliance.config import Config
+    from firmware.appliance.run import Appliance
+    from firmware.appliance.store import Store
 
     async def demo() -> Any:
         config = Config()

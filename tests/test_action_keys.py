@@ -13,8 +13,8 @@ import pytest
 from engines import GAMES, game_class
 from engines.core import GameState, IllegalAction, RuleError, check_action_keys
 from engines.playout import play_random
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 
 
 @pytest.mark.parametrize("game", GAMES)

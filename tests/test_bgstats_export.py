@@ -24,9 +24,9 @@ import pytest
 
 from engines import game_class
 from engines.playout import play_random
-from firmware import export
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance import export
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY_KEYS = {"sourceName", "sourcePlayId", "playDate", "durationMin", "game", "players", "comments"}

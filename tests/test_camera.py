@@ -114,10 +114,10 @@ def test_the_referee_asks_a_locked_camera_to_settle_again_when_the_light_changes
     from fake_table import Clock, FakeApp
 
     from engines import game_class
-    from firmware.camera_referee import CameraReferee
-    from firmware.config import Config
-    from firmware.referee import Referee
-    from firmware.store import Store
+    from firmware.appliance.config import Config
+    from firmware.appliance.store import Store
+    from firmware.referees.camera_referee import CameraReferee
+    from firmware.referees.referee import Referee
     from vision.tracking import Waiting
 
     header = game_class("tutankhamen").simulation_header(["Ann", "Ben"], 0, "otb2004")
@@ -141,7 +141,7 @@ def test_the_referee_asks_a_locked_camera_to_settle_again_when_the_light_changes
 
 
 def test_guided_enrolment_takes_its_photos_with_the_light_settled_on_the_table_and_locked() -> None:
-    from firmware.guided_enroll import GuidedEnrolment
+    from firmware.referees.guided_enroll import GuidedEnrolment
     from vision.errors import VisionError
 
     with fake_picamera2(coloured_scene()) as fake:

@@ -21,11 +21,11 @@ import pytest
 from fake_table import Clock, FakeApp, play_demo
 from PIL import Image, ImageChops
 
-from firmware import screens
-from firmware.camera_referee import CameraReferee, layout_file
-from firmware.config import Config
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance import screens
+from firmware.appliance.config import Config
+from firmware.appliance.store import Store
+from firmware.referees.camera_referee import CameraReferee, layout_file
+from firmware.referees.referee import Referee
 from hardware.synth_camera import PAWN_LABELS, SynthCamera
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "screens"

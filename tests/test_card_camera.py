@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from fake_table import Clock, FakeApp, play_demo
 
-from firmware.card_referee import CardReferee
-from firmware.config import Config
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance.config import Config
+from firmware.appliance.store import Store
+from firmware.referees.card_referee import CardReferee
+from firmware.referees.referee import Referee
 from hardware.synth_camera import SynthCardCamera
 
 GYRB4 = {"rank": ["green", "yellow", "red", "blue"], "threshold": 6}

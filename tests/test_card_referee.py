@@ -17,11 +17,11 @@ from fake_table import Clock, FakeApp
 from PIL import ImageChops
 
 from engines.wording import render_details
-from firmware import screens
-from firmware.card_referee import CardReferee, Table
-from firmware.config import Config
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance import screens
+from firmware.appliance.config import Config
+from firmware.appliance.store import Store
+from firmware.referees.card_referee import CardReferee, Table
+from firmware.referees.referee import Referee
 
 YGRB3 = {"rank": ["yellow", "green", "red", "blue"], "threshold": 3}
 RBGY3 = {"rank": ["red", "blue", "green", "yellow"], "threshold": 3}
@@ -219,7 +219,7 @@ def test_the_appliance_shows_the_cameras_notice_on_the_page_and_the_oled(tmp_pat
 
     from rich.console import Console
 
-    from firmware.run import Appliance
+    from firmware.appliance.run import Appliance
 
     async def at_the_table() -> None:
         config = Config()

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from firmware.appliance.config import ConfigError, load
+from firmware.appliance.store import Store
 from firmware.cli import main
-from firmware.config import ConfigError, load
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.referees.referee import Referee
 
 ROOT = Path(__file__).resolve().parents[1]
 LOG = ROOT / "tests" / "data" / "otb2004-goldbag-pharaoh.jsonl"

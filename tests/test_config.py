@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.config import (
+from firmware.appliance.config import (
     Config,
     ConfigError,
     defaults_table,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from firmware.appliance.config import Config, ConfigError, defaults_table, from_dict
 from firmware.cli import main
-from firmware.config import Config, ConfigError, defaults_table, from_dict
 
 
 def test_each_key_says_whether_the_file_or_the_default_set_it(
@@ -63,7 +63,7 @@ def test_without_a_file_every_value_is_the_default(
 def test_docs_config_md_holds_the_models_allowed_values() -> None:
     """docs/config.md's table of allowed values is the one the model makes (regenerate it
     with `scarab config allowed` after changing a range or a choice)."""
-    from firmware.config_cmd import allowed_table
+    from firmware.commands.config_cmd import allowed_table
 
     doc = (Path(__file__).resolve().parents[1] / "docs" / "config.md").read_text("utf-8")
     start, end = "<!-- allowed values: begin -->\n", "<!-- allowed values: end -->"
@@ -71,7 +71,7 @@ def test_docs_config_md_holds_the_models_allowed_values() -> None:
 
 
 def test_the_model_holds_every_range_and_choice_the_issue_names() -> None:
-    from firmware.config import CHOICES, RANGES
+    from firmware.appliance.config import CHOICES, RANGES
 
     assert RANGES["web", "port"] == (0, 65535) and RANGES["mqtt", "port"] == (1, 65535)
     assert RANGES["oled", "i2c_address"] == RANGES["sensor", "i2c_address"] == (0x03, 0x77)

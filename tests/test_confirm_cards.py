@@ -25,11 +25,11 @@ from served import PIN, Asking, serving
 from test_card_camera import steps
 from test_web_browser import ARTIFACTS, CHROMIUM, browser, phone
 
-from firmware import screens
-from firmware.card_referee import CardReferee, Table, Unsure
-from firmware.config import Config
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance import screens
+from firmware.appliance.config import Config
+from firmware.appliance.store import Store
+from firmware.referees.card_referee import CardReferee, Table, Unsure
+from firmware.referees.referee import Referee
 from firmware.web.app import create_app
 from firmware.web.hub import TableHub
 from hardware.synth_camera import SynthCardCamera
@@ -177,7 +177,7 @@ def test_the_appliance_asks_the_ankh_cards_questions_on_the_page(tmp_path: Path)
 
     from rich.console import Console
 
-    from firmware.run import Appliance
+    from firmware.appliance.run import Appliance
 
     async def at_the_table() -> None:
         config = Config()

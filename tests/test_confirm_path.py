@@ -25,11 +25,11 @@ from served import PIN, Asking, serving
 from test_camera_referee import PATH, SCENE_SEED, steps
 from test_web_browser import ARTIFACTS, CHROMIUM, browser, phone
 
-from firmware import screens
-from firmware.camera_referee import CameraReferee
-from firmware.config import Config
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance import screens
+from firmware.appliance.config import Config
+from firmware.appliance.store import Store
+from firmware.referees.camera_referee import CameraReferee
+from firmware.referees.referee import Referee
 from firmware.web.app import create_app
 from firmware.web.hub import TableHub
 from hardware.synth_camera import SynthCamera

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from firmware.cli import main
-from firmware.doctor import Probes, diagnose
+from firmware.commands.doctor import Probes, diagnose
 from hardware.pins import pin_factory
 
 Usage = namedtuple("Usage", "total used free")
@@ -323,7 +323,7 @@ def test_the_doctor_looks_through_the_configured_pi_camera(
     asked for the wrong format would hand the doctor swapped channels."""
     from fake_picamera2 import fake_picamera2
 
-    from firmware.doctor import _open_camera
+    from firmware.commands.doctor import _open_camera
 
     file = tmp_path / "c.toml"
     file.write_text(f'[store]\npath = "{tmp_path / "s.db"}"\n[camera]\ndriver = "picamera2"\n')

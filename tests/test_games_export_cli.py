@@ -12,8 +12,8 @@ import pytest
 
 from engines.playout import play_random
 from engines.replay import replay
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 
 HEADER = {"game": "tutankhamen", "edition": "amigo", "players": ["Ann", "Ben", "Cleo"], "seed": 4}
 

@@ -18,8 +18,8 @@ import cv2
 import numpy as np
 import pytest
 
-from firmware import screens
-from firmware.guided_enroll import Ask, CameraGone, GuidedEnrolment
+from firmware.appliance import screens
+from firmware.referees.guided_enroll import Ask, CameraGone, GuidedEnrolment
 from vision.catalogue import Catalogue
 from vision.path_reader import PathReader
 from vision.synth import TableScene

@@ -14,11 +14,11 @@ import pytest
 from fake_table import Clock, FakeApp
 from PIL import Image, ImageChops
 
-from firmware import screens
-from firmware.config import Config
-from firmware.landslide_referee import LandslideReferee, demo_header
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance import screens
+from firmware.appliance.config import Config
+from firmware.appliance.store import Store
+from firmware.referees.landslide_referee import LandslideReferee, demo_header
+from firmware.referees.referee import Referee
 from hardware.landslide import Landslide, Settings
 from hardware.motion import Sample
 from hardware.table_profile import TableProfile

@@ -10,9 +10,9 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-from firmware import screens
-from firmware.mirror import Mirror, View, halfblocks, halved, layout
-from firmware.presenter import titles
+from firmware.appliance import screens
+from firmware.appliance.mirror import Mirror, View, halfblocks, halved, layout
+from firmware.appliance.presenter import titles
 
 LONG = "Ann plays " + "the Ankh card of Osiris, " * 12 + "and the row scores"
 RECENT = ["Ben takes blue Anubis statue (index 12)", LONG, "SCORING blue Anubis statue: Ann +6"]

@@ -20,8 +20,8 @@ from PIL import Image
 
 from engines.replay import replay
 from engines.wording import render_ending, scoreboard
-from firmware.mirror import View, layout
-from firmware.presenter import Presenter
+from firmware.appliance.mirror import View, layout
+from firmware.appliance.presenter import Presenter
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -146,8 +146,8 @@ def test_the_list_of_stored_games_shows_no_zeros_for_a_race(tmp_path: Path) -> N
 
     from engines import game_class
     from engines.playout import play_random
-    from firmware.referee import Referee
-    from firmware.store import Store
+    from firmware.appliance.store import Store
+    from firmware.referees.referee import Referee
 
     store = Store(tmp_path / "scarab.db")
     for game in ("gulogulo", "ankh"):

@@ -26,10 +26,10 @@ from test_camera_referee import PATH, SCENE_SEED
 
 from engines import new_game
 from engines.tutankhamen.tiles import EDITIONS
-from firmware import export, screens
-from firmware.referee import Referee
-from firmware.run import read_path_file
-from firmware.store import Store
+from firmware.appliance import export, screens
+from firmware.appliance.run import read_path_file
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 from firmware.web import past
 from firmware.web.app import create_app
 from firmware.web.hub import TableHub

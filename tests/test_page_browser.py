@@ -29,8 +29,8 @@ from test_camera_referee import PATH, SCENE_SEED
 from test_confirm_path import UNSURE, no_cats
 from test_web_browser import ARTIFACTS, CHROMIUM, browser, phone, settle, unlock
 
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 from firmware.web.app import create_app
 from firmware.web.hub import TableHub
 from hardware.synth_camera import SynthCamera

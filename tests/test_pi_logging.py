@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware import logs
+from firmware.appliance import logs
 from firmware.cli import main
 
 EMIT = """
@@ -27,7 +27,7 @@ def handler(args):
     logging.getLogger("scarab.web").error("page down")
     return 0
 
-import firmware.config_cmd as config_cmd
+import firmware.commands.config_cmd as config_cmd
 config_cmd.show_cmd = handler
 sys.exit(main(sys.argv[1:]))
 """

@@ -11,7 +11,7 @@ from pathlib import Path
 
 PROBE = """
 import json, sys
-import firmware.run as run
+import firmware.appliance.run as run
 
 seen = {}
 original = run.Appliance.serve_page

@@ -15,11 +15,11 @@ from numpy.lib.stride_tricks import sliding_window_view
 from PIL import Image, ImageDraw
 from rich.console import Console
 
-from firmware import screens
-from firmware.config import Config
-from firmware.referee import Referee
-from firmware.run import Appliance
-from firmware.store import Store
+from firmware.appliance import screens
+from firmware.appliance.config import Config
+from firmware.appliance.run import Appliance
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 from firmware.web.app import create_app
 
 HEADER = {"game": "tutankhamen", "edition": "otb2004", "players": ["Ann", "Ben", "Cleo"], "seed": 11}

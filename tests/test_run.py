@@ -19,11 +19,11 @@ from rich.console import Console
 
 from engines.playout import near, play_random
 from engines.replay import replay
-from firmware.config import Config
-from firmware.landslide_referee import demo_header
-from firmware.referee import Referee
-from firmware.run import Appliance, table_header
-from firmware.store import Store
+from firmware.appliance.config import Config
+from firmware.appliance.run import Appliance, table_header
+from firmware.appliance.store import Store
+from firmware.referees.landslide_referee import demo_header
+from firmware.referees.referee import Referee
 
 HEADER = {"game": "tutankhamen", "edition": "otb2004", "players": ["Ann", "Ben", "Cleo", "Dirk"], "seed": 21}
 

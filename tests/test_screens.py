@@ -15,8 +15,8 @@ from luma.core.device import dummy
 from PIL import Image, ImageChops
 
 from engines.wording import LANGUAGES
-from firmware import screens
-from firmware.presenter import TITLES, WORDS, titles, word
+from firmware.appliance import screens
+from firmware.appliance.presenter import TITLES, WORDS, titles, word
 from hardware.oled import Oled, open_oled
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "screens"

@@ -12,10 +12,10 @@ from fake_table import Clock, FakeApp
 from fastapi.testclient import TestClient
 from test_gulogulo_run import BOARD, LEARNED
 
-from firmware.config import Config
-from firmware.landslide_referee import LandslideReferee
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance.config import Config
+from firmware.appliance.store import Store
+from firmware.referees.landslide_referee import LandslideReferee
+from firmware.referees.referee import Referee
 from firmware.web.app import create_app
 from firmware.web.hub import TableHub
 from hardware.landslide import LIKELY, Landslide

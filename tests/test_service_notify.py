@@ -23,9 +23,9 @@ from types import SimpleNamespace
 import pytest
 
 from engines.playout import near, play_random
-from firmware.referee import Referee
-from firmware.service_notify import ServiceNotifier, attach, game_status, keep_alive, store_problems
-from firmware.store import Store
+from firmware.appliance.service_notify import ServiceNotifier, attach, game_status, keep_alive, store_problems
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 
 HEADER = {"game": "tutankhamen", "edition": "otb2004", "players": ["Ann", "Ben", "Cleo", "Dirk"], "seed": 3}
 

@@ -20,10 +20,10 @@ from rich.console import Console
 
 from engines import game_class
 from engines.playout import play_random
-from firmware.config import Config, ConfigError, from_dict
-from firmware.referee import Referee
-from firmware.speech import TURN, Announcer, EspeakSpeech, RecordingSpeech, render_wav, speakable
-from firmware.store import Store
+from firmware.appliance.config import Config, ConfigError, from_dict
+from firmware.appliance.speech import TURN, Announcer, EspeakSpeech, RecordingSpeech, render_wav, speakable
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 from firmware.web.speech_routes import speech_router
 
 HAVE_ESPEAK = shutil.which("espeak-ng") is not None and shutil.which("sox") is not None
@@ -98,7 +98,7 @@ def test_speech_is_off_by_default_and_its_keys_are_checked() -> None:
 
 
 def test_the_appliance_speaks_after_each_commit_and_the_page_can_mute_it() -> None:
-    from firmware.run import Appliance
+    from firmware.appliance.run import Appliance
 
     async def scenario() -> tuple[list[str], list[str], str]:
         config = Config()
@@ -125,7 +125,7 @@ def test_the_appliance_speaks_after_each_commit_and_the_page_can_mute_it() -> No
 
 
 def test_the_appliance_says_put_it_back_when_the_camera_objects() -> None:
-    from firmware.run import Appliance
+    from firmware.appliance.run import Appliance
 
     async def scenario() -> list[str]:
         config = Config()
@@ -258,7 +258,7 @@ def test_announcer_says_put_it_back_once_with_its_reason() -> None:
 
 
 def test_a_new_game_from_the_page_is_announced_with_its_first_turn() -> None:
-    from firmware.run import Appliance
+    from firmware.appliance.run import Appliance
 
     async def scenario() -> list[str]:
         config = Config()

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from served import PIN, serving
 
-from firmware.referee import Referee
-from firmware.speech import RecordingSpeech
-from firmware.store import Store
+from firmware.appliance.speech import RecordingSpeech
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu"]

@@ -17,10 +17,10 @@ from fastapi.testclient import TestClient
 from engines import game_class
 from engines.playout import play_random
 from engines.replay import replay
-from firmware.referee import Referee
-from firmware.stats import History, StatsError, history, name_key
-from firmware.stats_page import render
-from firmware.store import Store
+from firmware.appliance.stats import History, StatsError, history, name_key
+from firmware.appliance.stats_page import render
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 from firmware.web.stats_routes import StatsSource, stats_router
 
 # The same people, spelled as a table's set-up might spell them on different evenings.

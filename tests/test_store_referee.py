@@ -13,8 +13,8 @@ import pytest
 from engines.core import IllegalAction
 from engines.playout import play_random
 from engines.replay import LogError, replay
-from firmware.referee import Change, Referee
-from firmware.store import Store, StoreError
+from firmware.appliance.store import Store, StoreError
+from firmware.referees.referee import Change, Referee
 
 HEADER = {"game": "tutankhamen", "edition": "otb2004", "players": ["Ann", "Ben", "Cleo"], "seed": 11}
 

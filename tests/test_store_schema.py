@@ -16,10 +16,10 @@ import pytest
 
 from engines.playout import near, play_random
 from engines.replay import replay
-from firmware import store as store_module
+from firmware.appliance import store as store_module
+from firmware.appliance.store import MIGRATIONS, SCHEMA_VERSION, Store, StoreError, default_state_dir
 from firmware.cli import main
-from firmware.referee import Referee
-from firmware.store import MIGRATIONS, SCHEMA_VERSION, Store, StoreError, default_state_dir
+from firmware.referees.referee import Referee
 
 HEADER = {"game": "tutankhamen", "edition": "otb2004", "players": ["Ann", "Ben", "Cleo"], "seed": 4}
 

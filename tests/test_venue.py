@@ -23,7 +23,7 @@ import pytest
 
 from engines.playout import near, play_random
 from engines.replay import document, replay
-from firmware.config import Config
+from firmware.appliance.config import Config
 
 MOSQUITTO = shutil.which("mosquitto") or (
     "/usr/sbin/mosquitto" if Path("/usr/sbin/mosquitto").exists() else None
@@ -333,7 +333,7 @@ def test_the_feed_is_off_unless_a_broker_is_named() -> None:
 
 
 def test_without_a_broker_the_table_queues_and_reports_and_never_waits() -> None:
-    from firmware.mqtt_publish import MqttPublisher
+    from firmware.appliance.mqtt_publish import MqttPublisher
 
     async def scenario() -> tuple[list[str | None], int, int]:
         section = Config().mqtt
@@ -360,7 +360,7 @@ def test_without_a_broker_the_table_queues_and_reports_and_never_waits() -> None
 @needs_broker
 @pytest.mark.skipif(not (shutil.which("openssl") and shutil.which("mosquitto_passwd")), reason="openssl")
 def test_a_broker_with_tls_and_a_password_is_reached_with_the_configured_credentials(tmp_path: Path) -> None:
-    from firmware.mqtt_publish import MqttPublisher
+    from firmware.appliance.mqtt_publish import MqttPublisher
 
     def sh(*args: str) -> None:
         subprocess.run(args, check=True, capture_output=True, cwd=tmp_path)

@@ -291,8 +291,8 @@ def test_every_error_code_is_documented() -> None:
         p.read_text()
         for p in [
             *sorted((root / "vision").glob("*.py")),
-            root / "firmware/vision_cmd.py",
-            root / "firmware/enrolment.py",
+            root / "firmware/commands/vision_cmd.py",
+            root / "firmware/commands/enrolment.py",
         ]
     )
     codes = set(re.findall(r'(?:VisionError|LogError)\(\s*"([a-z-]+)"', source))

@@ -13,8 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from engines.playout import play_random
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 from firmware.web.app import COOKIE, create_app
 from firmware.web.hub import LOCKOUT_SECONDS, TableHub
 

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

@@ -9,8 +9,8 @@ from pathlib import Path
 import schemathesis
 from hypothesis import HealthCheck, settings
 
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 from firmware.web.app import COOKIE, create_app
 from firmware.web.hub import TableHub
 

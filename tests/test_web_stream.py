@@ -21,8 +21,8 @@ import uvicorn
 from fastapi.testclient import TestClient
 
 from engines.playout import near, play_random
-from firmware.referee import Referee
-from firmware.store import Store
+from firmware.appliance.store import Store
+from firmware.referees.referee import Referee
 from firmware.web.app import create_app
 from firmware.web.hub import TableHub
 

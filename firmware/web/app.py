@@ -27,8 +27,8 @@ from engines import GAMES
 from engines.core import RuleError
 from engines.replay import LogError
 from engines.tutankhamen.tiles import EDITIONS
-from firmware import export
-from firmware.store import GameRecord, StoreError
+from firmware.appliance import export
+from firmware.appliance.store import GameRecord, StoreError
 from firmware.web import past
 from firmware.web.guards import BodyLimit, same_origin
 from firmware.web.hub import QuestionError, TableHub
@@ -274,7 +274,8 @@ def create_app(hub: TableHub) -> FastAPI:
         )
 
     @app.get(
-        "/api/games/{game_id}/bgstats.json", summary="A finished game's BG Stats play (firmware/export.py)"
+        "/api/games/{game_id}/bgstats.json",
+        summary="A finished game's BG Stats play (firmware/appliance/export.py)",
     )
     async def past_bgstats(game_id: Annotated[int, Path(ge=1, le=2**62)]) -> Response:
         record = finished(game_id)

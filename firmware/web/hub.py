@@ -29,8 +29,8 @@ from engines import new_game
 from engines.core import Action, GameState
 from engines.replay import document, replay
 from engines.wording import render_action, render_details, render_ending, render_scoring, scoreboard
-from firmware.referee import Change, Referee
-from firmware.store import Store
+from firmware.appliance.store import Store
+from firmware.referees.referee import Change, Referee
 from firmware.web.table_svg import table_svg
 
 KEEP = 500  # updates kept for reconnecting pages
@@ -66,7 +66,7 @@ class Lockout:
 
 def _state_catalogue() -> Path:
     """The catalogue ``scarab vision enroll`` saves by default."""
-    from firmware.store import default_catalog
+    from firmware.appliance.store import default_catalog
 
     return default_catalog("tutankhamen")
 
@@ -81,7 +81,7 @@ class QuestionError(Exception):
 
 
 class Questions(Protocol):
-    """What the camera asks the table before play (firmware/camera_referee.py owns the
+    """What the camera asks the table before play (firmware/referees/camera_referee.py owns the
     questions; the hub only shows them and passes the answers on)."""
 
     def count(self) -> int:

@@ -2,7 +2,7 @@
 any one opened as a read-only replay, and a finished one's result kept: its log, its BG
 Stats play and the QR code of the link that logs it in BG Stats.
 
-The BG Stats play itself is firmware/export.py's (one place decides that format); this
+The BG Stats play itself is firmware/appliance/export.py's (one place decides that format); this
 module only serves it and draws its link as a QR code with the OLED's own QR code.
 """
 
@@ -13,9 +13,9 @@ from typing import Any
 
 from engines.replay import LogError, document, replay
 from engines.wording import render_action, render_ending, scored_in_points
-from firmware import export
-from firmware.screens import qr_matrix
-from firmware.store import GameRecord, Store
+from firmware.appliance import export
+from firmware.appliance.screens import qr_matrix
+from firmware.appliance.store import GameRecord, Store
 from firmware.web.table_svg import table_svg
 
 

@@ -15,8 +15,8 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 
-from firmware.stats import history
-from firmware.stats_page import render
+from firmware.appliance.stats import history
+from firmware.appliance.stats_page import render
 
 
 class StatsSource:

@@ -4,8 +4,8 @@ its return announced, frames that cannot be read waited out (and shown once that
 ``camera.wait_seconds``), and the notices — PUT IT BACK, CAMERA WAITING — that stand on
 the OLED and the page's banner until the table is right again.
 
-A game's follower (firmware/camera_referee.py for the Tutankhamen path,
-firmware/card_referee.py for the Ankh cards) subclasses ``CameraFollower``: it names its
+A game's follower (firmware/referees/camera_referee.py for the Tutankhamen path,
+firmware/referees/card_referee.py for the Ankh cards) subclasses ``CameraFollower``: it names its
 ``GAME`` and its ``WORDS``, starts following a game (``start_game``), looks at one frame
 (``see``) and turns what was seen into actions (``handle``).
 """
@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from firmware.config import Config
-from firmware.presenter import announce_device
+from firmware.appliance.config import Config
+from firmware.appliance.presenter import announce_device
 
 if TYPE_CHECKING:
     from hardware.camera import Camera
@@ -48,7 +48,7 @@ WORDS: Words = {
 def load_catalogue(follower: CameraFollower, game: str) -> Catalogue | None:
     """The game's enrolled faces (``camera.<game>_catalog``, else the state directory's); None,
     with the follower's ``problem`` saying why, when there are none to be had."""
-    from firmware.store import default_catalog
+    from firmware.appliance.store import default_catalog
     from vision.catalogue import Catalogue
     from vision.errors import VisionError
 

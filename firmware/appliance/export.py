@@ -20,7 +20,7 @@ from engines import game_class, new_game
 from engines.core import RuleError
 from engines.replay import LogError, replay
 from engines.wording import render_ending, scored_in_points
-from firmware.store import GameRecord
+from firmware.appliance.store import GameRecord
 
 SOURCE_NAME = "Scarab"
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="

@@ -22,10 +22,10 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
 from engines.replay import LogError
-from firmware.cli_common import EXIT_OK, check_writable, emit_json, read_text_file, seconds_range
-from firmware.config import Sensor, load, resolve_driver
-from firmware.errors import ConfigError
-from firmware.landslide_referee import LEVEL_SENSORS, calibration_path, open_sensor
+from firmware.appliance.config import Sensor, load, resolve_driver
+from firmware.appliance.errors import ConfigError
+from firmware.commands.common import EXIT_OK, check_writable, emit_json, read_text_file, seconds_range
+from firmware.referees.landslide_referee import LEVEL_SENSORS, calibration_path, open_sensor
 from hardware.landslide import (
     ASK,
     Landslide,

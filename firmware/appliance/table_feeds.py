@@ -12,9 +12,9 @@ import asyncio
 import contextlib
 from typing import Any
 
-from firmware.camera_follow import WORDS as CAMERA_WORDS
-from firmware.referee import Change, Referee
-from firmware.speech import Announcer, EspeakSpeech, RecordingSpeech, SpeechDevice
+from firmware.appliance.speech import Announcer, EspeakSpeech, RecordingSpeech, SpeechDevice
+from firmware.referees.camera_follow import WORDS as CAMERA_WORDS
+from firmware.referees.referee import Change, Referee
 
 
 def open_speech(
@@ -38,7 +38,7 @@ def open_speech(
 
 
 class Feeds:
-    """Speech and the venue feed for one appliance (``firmware/run.py``'s ``Appliance``)."""
+    """Speech and the venue feed for one appliance (``firmware/appliance/run.py``'s ``Appliance``)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -61,11 +61,11 @@ class Feeds:
             self.tasks.append(asyncio.create_task(self._hub_updates(app.hub.seq)))  # from now on
 
     def _start_venue(self) -> None:
-        """The MQTT feed (firmware/mqtt_publish.py), when a broker is configured."""
+        """The MQTT feed (firmware/appliance/mqtt_publish.py), when a broker is configured."""
         section = self.app.config.mqtt
         if not section.host:
             return
-        from firmware.mqtt_publish import MqttPublisher
+        from firmware.appliance.mqtt_publish import MqttPublisher
 
         self.publisher = MqttPublisher(
             section, self.app.hub.snapshot_json, lambda text: self.problem("venue", text)

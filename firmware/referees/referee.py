@@ -17,7 +17,7 @@ from typing import Any
 from engines import new_game
 from engines.core import Action, Event, GameState, RuleError, check_action_keys
 from engines.replay import LogError, Replay, replay
-from firmware.store import Store, StoreError
+from firmware.appliance.store import Store, StoreError
 
 Listener = Callable[["Change"], None]
 

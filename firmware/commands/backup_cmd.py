@@ -28,9 +28,9 @@ def add_parser(sub: Any) -> None:
 
 def backup_cmd(args: argparse.Namespace) -> int:
     from engines.replay import LogError
-    from firmware.cli_common import EXIT_OK, check_writable, emit_json
-    from firmware.config import load
-    from firmware.store import StoreError, backup, schema_version
+    from firmware.appliance.config import load
+    from firmware.appliance.store import StoreError, backup, schema_version
+    from firmware.commands.common import EXIT_OK, check_writable, emit_json
 
     source_path = Path(args.db) if args.db else load(args.config).store_path()
     if not source_path.is_file():

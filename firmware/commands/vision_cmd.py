@@ -6,7 +6,7 @@
   (default: the state directory's ``catalog-<game>.json``), warn of faces too alike for
   the reader and write the contact sheet of what was stored (default: beside the
   catalogue); ``enroll --game G --guided`` has the camera take the photos as the OLED
-  asks for each face (firmware/guided_enroll.py).
+  asks for each face (firmware/referees/guided_enroll.py).
 - ``read-path IMAGE [--catalog CATALOG] [--json] [--overlay OUT.png] [--edition E]``: the
   Tutankhamen path in one frame, tiles in order from marker 10 to marker 11 (DESIGN.md).
 - ``read-cards IMAGE [--catalog CATALOG] [--json] [--overlay OUT.png]``: the Ankh rows per
@@ -27,8 +27,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engines.replay import LogError
-from firmware.cli_common import EXIT_OK, check_writable, emit_json, positive_seconds
-from firmware.enrolment import (
+from firmware.appliance.store import default_catalog
+from firmware.commands.common import EXIT_OK, check_writable, emit_json, positive_seconds
+from firmware.commands.enrolment import (
     EDITION_FACES,
     check_and_show,
     check_suffix,
@@ -36,7 +37,6 @@ from firmware.enrolment import (
     sheet_target,
     show_alike,
 )
-from firmware.store import default_catalog
 from vision.errors import VisionError
 
 if TYPE_CHECKING:
@@ -186,7 +186,7 @@ def enroll_cmd(args: argparse.Namespace) -> int:
     from vision.catalogue import enroll
 
     if args.guided:
-        from firmware.guided_enroll import guided_cmd
+        from firmware.referees.guided_enroll import guided_cmd
 
         return guided_cmd(args)
     folder = Path(args.folder)

@@ -43,8 +43,8 @@ from engines.core import Action
 from engines.tutankhamen.game import Tutankhamen
 from engines.wording import render_prompt
 from engines.wording import wording as game_wording
-from firmware.camera_follow import CameraFollower, Words, load_catalogue
-from firmware.config import Config
+from firmware.appliance.config import Config
+from firmware.referees.camera_follow import CameraFollower, Words, load_catalogue
 
 if TYPE_CHECKING:
     import numpy as np

@@ -20,8 +20,8 @@ from engines import GAMES, game_class, new_game
 from engines.core import Action, Event, GameState, RuleError
 from engines.playout import Playout, play_random
 from engines.wording import LANGUAGES, join, render_ending, render_event, render_prompt, scoreboard
-from firmware.cli_common import EXIT_OK, UsageError, emit_json, int_range, seconds
-from firmware.presenter import TITLES
+from firmware.appliance.presenter import TITLES
+from firmware.commands.common import EXIT_OK, UsageError, emit_json, int_range, seconds
 
 NAMES = ["Ann", "Ben", "Cleo", "Dirk", "Eva", "Finn"]
 # The watched game's own lines, in the --lang language.

@@ -14,8 +14,8 @@ from PIL import Image
 from engines.core import Event
 from engines.wording import Scoreboard, render_prompt, scoreboard
 from engines.wording import wording as game_wording
-from firmware import screens
-from firmware.referee import Referee
+from firmware.appliance import screens
+from firmware.referees.referee import Referee
 
 TITLES = {
     "tutankhamen": "Tutankhamen",

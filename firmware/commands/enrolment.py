@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engines.replay import LogError
-from firmware.cli_common import check_writable
+from firmware.commands.common import check_writable
 
 if TYPE_CHECKING:
     from vision.catalogue import Catalogue

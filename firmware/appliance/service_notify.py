@@ -140,7 +140,7 @@ async def keep_alive(
 
 
 class _Appliance(Protocol):
-    """What the checks read from firmware.run.Appliance."""
+    """What the checks read from firmware.appliance.run.Appliance."""
 
     store: Any
     referee: Any

@@ -25,8 +25,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware.config import Config, load, on_raspberry_pi, resolve_driver
-from firmware.errors import ConfigError
+from firmware.appliance.config import Config, load, on_raspberry_pi, resolve_driver
+from firmware.appliance.errors import ConfigError
 
 SERVICE = "scarab"
 SERVICE_USER = "scarab"
@@ -574,7 +574,7 @@ def doctor(args: argparse.Namespace, probes: Probes | None = None) -> int:
     checks = diagnose(args.config, probes, Path(args.frame))
     failed = any(c.status == "fail" for c in checks)
     if args.json:
-        from firmware.cli_common import emit_json
+        from firmware.commands.common import emit_json
 
         emit_json({"ok": not failed, "checks": [asdict(c) for c in checks]})
     else:

@@ -17,7 +17,7 @@ import sys
 import time
 from typing import Any
 
-from firmware.cli_common import EXIT_OK, EXIT_REJECTED, listen_problem, port
+from firmware.commands.common import EXIT_OK, EXIT_REJECTED, listen_problem, port
 
 RETRY = (0.2, 5.0)
 
@@ -143,7 +143,7 @@ async def listen(venue: Venue, section: Any, stop: asyncio.Event | None = None) 
 
 
 def run(args: argparse.Namespace) -> int:
-    from firmware.config import load
+    from firmware.appliance.config import load
 
     config = load(args.config)
     section = config.mqtt

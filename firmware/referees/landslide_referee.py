@@ -34,8 +34,8 @@ from typing import Any
 
 from engines.core import Action
 from engines.wording import render_event
-from firmware.config import Config, Sensor, resolve_driver
-from firmware.presenter import announce_device
+from firmware.appliance.config import Config, Sensor, resolve_driver
+from firmware.appliance.presenter import announce_device
 from hardware.landslide import BOULDER, STAFF, SURE, Landslide, LandslideDetector, Settings, SwitchDetector
 from hardware.motion import MotionSensor, Sample
 from hardware.table_profile import TableProfile
@@ -89,7 +89,7 @@ def say(key: str, lang: str, **values: Any) -> str:
 
 
 def calibration_path(section: Sensor) -> Path:
-    from firmware.store import default_state_dir
+    from firmware.appliance.store import default_state_dir
 
     return Path(section.calibration) if section.calibration else default_state_dir() / "calibration.json"
 

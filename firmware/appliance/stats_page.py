@@ -123,7 +123,7 @@ def _table(head: list[str], rows: list[list[Any]]) -> str:
 
 
 def render(doc: dict[str, Any]) -> str:
-    """The whole stats page for ``doc`` (``firmware.stats.history``'s document)."""
+    """The whole stats page for ``doc`` (``firmware.appliance.stats.history``'s document)."""
     players = doc["players"]
     parts = [f"<h1>Players' history</h1><p>{doc['games']} finished games"]
     if doc.get("in_progress"):

@@ -12,9 +12,9 @@ from rich.console import Console
 from rich.table import Table
 
 from engines.replay import LogError
-from firmware.cli_common import EXIT_OK, emit_json
-from firmware.stats import History, StatsError, history
-from firmware.stats_page import GAME_TITLES, render
+from firmware.appliance.stats import History, StatsError, history
+from firmware.appliance.stats_page import GAME_TITLES, render
+from firmware.commands.common import EXIT_OK, emit_json
 
 
 def add_parser(sub: Any) -> None:
@@ -37,7 +37,7 @@ def connect(path: Path) -> sqlite3.Connection:
 
 
 def run(args: argparse.Namespace) -> int:
-    from firmware.games_cmd import open_store, reading
+    from firmware.commands.games_cmd import open_store, reading
 
     store = open_store(args.db)  # the same refusals as `scarab games` for a missing or foreign file
     path = store.path
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         db.close()
     if args.html:
-        from firmware.games_cmd import write_out
+        from firmware.commands.games_cmd import write_out
 
         write_out(Path(args.html), render(doc))
     if args.json:

@@ -10,8 +10,8 @@ from rich.table import Table
 
 from engines.replay import Replay, document, replay
 from engines.wording import LANGUAGES, render_ending, render_event, scoreboard
-from firmware.cli_common import EXIT_OK, emit_json, read_text_file
-from firmware.presenter import TITLES
+from firmware.appliance.presenter import TITLES
+from firmware.commands.common import EXIT_OK, emit_json, read_text_file
 
 
 def add_parser(sub: Any) -> None:

@@ -37,18 +37,18 @@ from engines import GAMES
 from engines.core import Action, RuleError
 from engines.replay import LogError
 from engines.wording import LANGUAGES, render_action, render_event
-from firmware.camera_referee import CameraReferee
-from firmware.card_referee import CardReferee
-from firmware.cli_common import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, listen_problem, port, seconds
-from firmware.config import Config, check_table, load, resolve_driver
-from firmware.errors import ConfigError
-from firmware.landslide_referee import LandslideReferee, demo_header
-from firmware.mirror import Mirror, View, halfblocks
-from firmware.presenter import Presenter
-from firmware.referee import Change, Referee
-from firmware.service_notify import ServiceNotifier, attach
-from firmware.store import Store, StoreError, default_state_dir
-from firmware.table_feeds import Feeds
+from firmware.appliance.config import Config, check_table, load, resolve_driver
+from firmware.appliance.errors import ConfigError
+from firmware.appliance.mirror import Mirror, View, halfblocks
+from firmware.appliance.presenter import Presenter
+from firmware.appliance.service_notify import ServiceNotifier, attach
+from firmware.appliance.store import Store, StoreError, default_state_dir
+from firmware.appliance.table_feeds import Feeds
+from firmware.commands.common import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, listen_problem, port, seconds
+from firmware.referees.camera_referee import CameraReferee
+from firmware.referees.card_referee import CardReferee
+from firmware.referees.landslide_referee import LandslideReferee, demo_header
+from firmware.referees.referee import Change, Referee
 from firmware.web.hub import FirstAsking, TableHub
 from hardware.buttons import Buttons
 from hardware.buzzer import Buzzer

@@ -189,7 +189,7 @@ def faces_to_ask(game: str, edition: str, pawns: list[str]) -> list[str]:
         return sorted(c for c in deck if not c.startswith("papyrus")) + sorted(
             c for c in deck if c.startswith("papyrus")
         )
-    from firmware.enrolment import EDITION_FACES
+    from firmware.commands.enrolment import EDITION_FACES
 
     return [*EDITION_FACES[edition], *(f"pawn-{colour}" for colour in pawns)]
 
@@ -229,12 +229,12 @@ def guided_cmd(args: Any) -> int:
     import sys
 
     from engines.replay import LogError
-    from firmware import screens
-    from firmware.cli_common import EXIT_OK, emit_json
-    from firmware.config import load, resolve_driver
-    from firmware.enrolment import check_and_show, missing_faces, sheet_target, show_alike
-    from firmware.errors import ConfigError
-    from firmware.store import default_catalog
+    from firmware.appliance import screens
+    from firmware.appliance.config import load, resolve_driver
+    from firmware.appliance.errors import ConfigError
+    from firmware.appliance.store import default_catalog
+    from firmware.commands.common import EXIT_OK, emit_json
+    from firmware.commands.enrolment import check_and_show, missing_faces, sheet_target, show_alike
     from hardware.camera import open_camera
     from hardware.oled import open_oled
 

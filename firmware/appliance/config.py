@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal, cast, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from firmware.errors import (
+from firmware.appliance.errors import (
     ConfigError as ConfigError,  # defined apart: the CLI catches it without this module
 )
 
@@ -194,7 +194,7 @@ class Config(BaseModel):
     source: str = "defaults"  # where it was read from (not a key)
 
     def store_path(self) -> Path:
-        from firmware.store import default_state_dir
+        from firmware.appliance.store import default_state_dir
 
         return Path(self.store.path) if self.store.path else default_state_dir() / "scarab.db"
 

@@ -14,10 +14,10 @@ from rich.console import Console
 from rich.table import Table
 
 from engines.replay import LogError
-from firmware.cli_common import EXIT_OK, emit_json
-from firmware.config import configured_store_path
-from firmware.export import bgstats, counts_points, createplay_link
-from firmware.store import GameRecord, Store, StoreError
+from firmware.appliance.config import configured_store_path
+from firmware.appliance.export import bgstats, counts_points, createplay_link
+from firmware.appliance.store import GameRecord, Store, StoreError
+from firmware.commands.common import EXIT_OK, emit_json
 
 
 def add_parsers(sub: Any) -> None:

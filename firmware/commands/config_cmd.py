@@ -1,7 +1,7 @@
 """``scarab config show`` — the effective configuration and where each value came from.
 
 Every key, in the file's sections, with its value as ``scarab run`` and ``scarab doctor``
-would use it (judged by the same ``firmware.config.load``) and, as a comment, its origin:
+would use it (judged by the same ``firmware.appliance.config.load``) and, as a comment, its origin:
 the config file that set it, or ``default``. The output is itself a valid config file.
 """
 
@@ -29,7 +29,7 @@ def add_parser(sub: Any) -> None:
 
 def effective(config_path: str | None) -> tuple[str, str, list[tuple[str, str, Any, str]]]:
     """(source, store in use, [(section, key, value, origin)]) of the config ``load`` gives."""
-    from firmware.config import defaults_table, load
+    from firmware.appliance.config import defaults_table, load
 
     config = load(config_path)
     where = origins(config.source)
@@ -63,7 +63,7 @@ def toml_value(value: Any) -> str:
 
 
 def show_cmd(args: argparse.Namespace) -> int:
-    from firmware.cli_common import EXIT_OK, emit_json
+    from firmware.commands.common import EXIT_OK, emit_json
 
     source, store, rows = effective(args.config)
     if args.json:
@@ -87,7 +87,7 @@ def allowed_table() -> str:
     """The Markdown table of every key's allowed values, made from the config model itself
     (docs/config.md holds it; a test keeps the two equal)."""
     from engines import GAMES, game_class
-    from firmware.config import ANY, CHOICES, RANGES, defaults_table
+    from firmware.appliance.config import ANY, CHOICES, RANGES, defaults_table
 
     rows = ["| key | allowed values |", "|---|---|"]
     for section, key, _ in defaults_table():
@@ -115,7 +115,7 @@ def allowed_table() -> str:
 
 
 def allowed_cmd(args: argparse.Namespace) -> int:
-    from firmware.cli_common import EXIT_OK
+    from firmware.commands.common import EXIT_OK
 
     print(allowed_table(), end="")
     return EXIT_OK

@@ -1,0 +1,1 @@
+"""The ``scarab`` subcommands, one module each, and the helpers they share (``common``)."""
