@@ -14,7 +14,9 @@ import json
 import random
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from engines import GAMES, game_class
 from engines.playout import near, play_random, uniform
@@ -64,7 +66,7 @@ def fill(path: Path, games: int, seed: int) -> int:
     return actions
 
 
-def timed(label: str, call, rows: list[tuple[str, float, str]], note: str = "") -> object:  # type: ignore[no-untyped-def]
+def timed(label: str, call: Callable[[], Any], rows: list[tuple[str, float, str]], note: str = "") -> Any:
     start = time.perf_counter()
     value = call()
     rows.append((label, time.perf_counter() - start, note))
@@ -92,9 +94,9 @@ def main(argv: list[str] | None = None) -> None:
         timed("again (cached summaries)", lambda: history(db, workers=2), rows)
         db.execute("UPDATE actions SET at = ? WHERE game_id = 1 AND seq = 1", (now(),))
         timed("after one game changed", lambda: history(db, workers=2), rows, "1 replay")
-        timed("the page (SVG plots)", lambda: render(doc), rows)  # type: ignore[arg-type]
+        timed("the page (SVG plots)", lambda: render(doc), rows)
         db.close()
-        players = len(doc["players"])  # type: ignore[index]
+        players = len(doc["players"])
     print(f"{'step':<34} {'seconds':>8}  games/s")
     for label, seconds, note in rows:
         rate = f"{args.games / seconds:>8.0f}" if "replay all" in label else (note or "")

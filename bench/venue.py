@@ -84,7 +84,7 @@ async def subscribe(port: int, web: int, seconds: float) -> dict[str, Any]:
             await client.subscribe("scarab/+/events", qos=1)
             async for message in client.messages:
                 now = time.time()
-                doc = json.loads(message.payload)  # type: ignore[arg-type]
+                doc = json.loads(message.payload)
                 delivered += 1
                 e2e.append(now - doc["at"])
                 commits.setdefault((doc["table"], doc["game_id"], doc["actions"]), doc["at"])
