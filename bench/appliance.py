@@ -129,9 +129,9 @@ def opencv_threads(frames: int) -> list[tuple[str, float, float, float]]:
     """(threads, wall ms median, wall ms p90, CPU ms median) of one path read per frame."""
     import cv2
 
-    from hardware.synth_camera import PAWN_LABELS, SynthCamera
+    from hardware.sim.camera import PAWN_LABELS, SynthCamera
     from vision.path_reader import PathReader
-    from vision.synth_art import TILE_LABELS
+    from vision.synth.art import TILE_LABELS
 
     default = cv2.getNumThreads()
     labels = [TILE_LABELS[i % len(TILE_LABELS)] for i in range(30)]

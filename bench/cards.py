@@ -2,9 +2,9 @@
 
 Each frame is a fresh table (its own seed): 2–5 seats, each row 0–8 mummy cards touching
 or overlapping, a papyrus pile of 1–4 with the older ones peeking out, rendered by
-``vision.synth_cards`` at the three difficulty levels of the path benchmark (tilt, light,
+``vision.synth.cards`` at the three difficulty levels of the path benchmark (tilt, light,
 colour temperature, shadows, blur, noise, JPEG) at 1280×720. Every art family of
-``vision.synth_art`` (classic, lineart, parchment, photo and the held-out family nobody
+``vision.synth.art`` (classic, lineart, parchment, photo and the held-out family nobody
 tunes on: each its own card layout) gets ``--frames`` frames, its styles taking turns;
 each style is read with a catalogue enrolled from its own separate photos, with the same
 reader settings for every family. ``--source photoreal DIR`` reads a Blender set of
@@ -41,9 +41,9 @@ from bench.photoreal import dataset
 from vision.card_reader import CardReader, CardReading
 from vision.catalogue import Catalogue, enroll
 from vision.errors import VisionError
-from vision.synth import LEVELS
-from vision.synth_art import FAMILIES, ArtStyle, family_styles
-from vision.synth_cards import CardScene, write_card_enrolment_set
+from vision.synth.art import FAMILIES, ArtStyle, family_styles
+from vision.synth.cards import CardScene, write_card_enrolment_set
+from vision.synth.tiles import LEVELS
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """`python -m bench sensor` — the landslide detector on hours of simulated Gulo Gulo play,
 room by room: the rooms it was tuned on, and rooms it never was (held out).
 
-For each room (``hardware.trace_sim.ROOMS``: quiet to noisy, fingers knocking the bowl,
+For each room (``hardware.sim.traces.ROOMS``: quiet to noisy, fingers knocking the bowl,
 nudges, a washing machine, a bus outside, a soft cloth under the board; 400, 800 and
 1600 Hz sensors) the simulator plays ``--minutes`` of pulls (armed, rummaging, sometimes
 a landslide) and pauses (unarmed, pawns put down); the detector is fed in FIFO bursts
@@ -44,8 +44,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from hardware.landslide import LIKELY, SURE, Landslide, LandslideDetector, Settings, calibrate
+from hardware.sim.traces import HELD_OUT_ROOMS, Simulator, Trace, score
 from hardware.table_profile import TableProfile
-from hardware.trace_sim import HELD_OUT_ROOMS, Simulator, Trace, score
 
 CHUNK_S = 600.0  # simulated in 10-minute stretches, to bound memory
 PI_SLOWER = 8.0  # a Raspberry Pi 4 core against this machine's, for the CPU estimate (a guess)

@@ -2,9 +2,9 @@
 
 Each frame is a fresh table (its own seed): the 69 tiles of the OTB 2004 box shuffled into
 a winding path with King Tut last, the scene's own pawns standing on it, rendered by
-``vision.synth`` at one of three difficulty levels (easy, medium, hard: tilt, light,
+``vision.synth.tiles`` at one of three difficulty levels (easy, medium, hard: tilt, light,
 colour temperature, shadows, blur, noise, JPEG) and two camera sizes (1280×720 and
-2028×1520). Every art family of ``vision.synth_art`` (classic, lineart, parchment, photo
+2028×1520). Every art family of ``vision.synth.art`` (classic, lineart, parchment, photo
 and the held-out family nobody tunes on) gets ``--frames`` frames, its styles taking
 turns; each style is read with a catalogue enrolled from its own separate photos
 (``write_enrolment_set``, seeds unlike the scenes'), as a user would. The reader's
@@ -46,8 +46,8 @@ from bench.photoreal import dataset
 from vision.catalogue import Catalogue, enroll
 from vision.errors import VisionError
 from vision.path_reader import PathReader
-from vision.synth import LEVELS, TableScene, write_enrolment_set
-from vision.synth_art import FAMILIES, PAWNS, TILE_LABELS, ArtStyle, family_styles
+from vision.synth.art import FAMILIES, PAWNS, TILE_LABELS, ArtStyle, family_styles
+from vision.synth.tiles import LEVELS, TableScene, write_enrolment_set
 
 SIZES = ((1280, 720), (2028, 1520))
 KINDS = {"scarab": 1, "cat": 2, "horus": 4, "anubis": 6, "mask": 8}

@@ -16,8 +16,8 @@ def unseen_tile_catalogue(tmp_path_factory: pytest.TempPathFactory):  # type: ig
     """Every Tutankhamen face and pawn enrolled from photos of art style 7, which the
     renders the reading tests use elsewhere never show: enrolled once per test process."""
     from vision.catalogue import enroll
-    from vision.synth import write_enrolment_set
-    from vision.synth_art import PAWNS, TILE_LABELS, ArtStyle
+    from vision.synth.art import PAWNS, TILE_LABELS, ArtStyle
+    from vision.synth.tiles import write_enrolment_set
 
     folder = tmp_path_factory.mktemp("enrol-unseen")
     write_enrolment_set(folder, [*TILE_LABELS, *PAWNS], ArtStyle(7), seed=3)

@@ -16,8 +16,8 @@ from vision.catalogue import Catalogue
 from vision.errors import VisionError
 from vision.path_reader import PathReader
 from vision.path_tracker import Observation, PathTracker, Waiting
-from vision.synth import TableScene
-from vision.synth_art import ArtStyle
+from vision.synth.art import ArtStyle
+from vision.synth.tiles import TableScene
 
 # BGR, from very light to very dark skin
 TONES = {

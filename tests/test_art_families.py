@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.synth import TableScene
-from vision.synth_art import FACE_PX, FAMILIES, HELDOUT, TILE_LABELS, ArtStyle, family_styles, tile_face
-from vision.synth_cards import CARD_PX, CardScene, card_face, card_labels
+from vision.synth.art import FACE_PX, FAMILIES, HELDOUT, TILE_LABELS, ArtStyle, family_styles, tile_face
+from vision.synth.cards import CARD_PX, CardScene, card_face, card_labels
+from vision.synth.tiles import TableScene
 
 NEW = [name for name in FAMILIES if name != "classic"]
 

@@ -23,9 +23,9 @@ from vision.card_reader import CardReader, CardSettings
 from vision.catalogue import Catalogue, enroll
 from vision.faces import Match, verdict
 from vision.path_reader import PathReader, ReaderSettings
-from vision.synth import TableScene
-from vision.synth_art import ArtStyle
-from vision.synth_cards import CardScene, write_card_enrolment_set
+from vision.synth.art import ArtStyle
+from vision.synth.cards import CardScene, write_card_enrolment_set
+from vision.synth.tiles import TableScene
 
 UNSEEN = ArtStyle(7)
 KINDS = {"scarab": 1, "cat": 2, "horus": 4, "anubis": 6, "mask": 8}

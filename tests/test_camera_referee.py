@@ -4,7 +4,7 @@ while the gold bag waits) puts "PUT IT BACK" on the OLED and the page and stores
 nothing until the table is right again; one bad frame, a hand, a failing camera or an
 undo never enter anything; and `scarab run --demo` is refereed from rendered frames.
 
-The table is the synthetic camera's (hardware/synth_camera.py): every table state is
+The table is the synthetic camera's (hardware/sim/camera.py): every table state is
 rendered once, so each test costs a few renders.
 """
 
@@ -26,7 +26,7 @@ from firmware.appliance.config import Config
 from firmware.appliance.store import Store
 from firmware.referees.camera_referee import CameraReferee, layout_file
 from firmware.referees.referee import Referee
-from hardware.synth_camera import PAWN_LABELS, SynthCamera
+from hardware.sim.camera import PAWN_LABELS, SynthCamera
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "screens"
 PATH = [

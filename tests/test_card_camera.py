@@ -1,5 +1,5 @@
 """Ankh refereed from the camera, end to end: rendered frames of a filmed table (the
-synthetic camera, hardware/synth_camera.py) through the card tracker into the card
+synthetic camera, hardware/sim/camera.py) through the card tracker into the card
 referee. A card laid in the active player's row is entered; one laid out of turn is put
 back; a hand over the table enters nothing; `scarab run --demo` with an Ankh table is
 refereed from its frames (now and then a demo player lays a card in the wrong row first).
@@ -17,7 +17,7 @@ from firmware.appliance.config import Config
 from firmware.appliance.store import Store
 from firmware.referees.card_referee import CardReferee
 from firmware.referees.referee import Referee
-from hardware.synth_camera import SynthCardCamera
+from hardware.sim.camera import SynthCardCamera
 
 GYRB4 = {"rank": ["green", "yellow", "red", "blue"], "threshold": 6}
 HEADER = {"game": "ankh", "players": ["Ann", "Ben", "Cleo"], "papyrus": GYRB4}

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from firmware.cli import main
-from vision.synth_art import ArtStyle
-from vision.synth_cards import CardScene, write_card_enrolment_set
+from vision.synth.art import ArtStyle
+from vision.synth.cards import CardScene, write_card_enrolment_set
 
 UNSEEN = ArtStyle(7)
 

@@ -13,8 +13,8 @@ import pytest
 from vision.card_reader import CardReader
 from vision.catalogue import Catalogue, enroll, label_problem
 from vision.errors import VisionError
-from vision.synth_art import ArtStyle
-from vision.synth_cards import MUMMY_LABELS, CardScene, card_labels, papyrus_labels, write_card_enrolment_set
+from vision.synth.art import ArtStyle
+from vision.synth.cards import MUMMY_LABELS, CardScene, card_labels, papyrus_labels, write_card_enrolment_set
 
 UNSEEN = ArtStyle(7)
 

@@ -14,8 +14,8 @@ import pytest
 from vision.card_reader import CardReader
 from vision.catalogue import Catalogue, enroll
 from vision.errors import VisionError
-from vision.synth_art import ArtStyle, family_styles
-from vision.synth_cards import MUMMY_LABELS, CardScene, papyrus_labels, write_card_enrolment_set
+from vision.synth.art import ArtStyle, family_styles
+from vision.synth.cards import MUMMY_LABELS, CardScene, papyrus_labels, write_card_enrolment_set
 
 TONES = {  # BGR, from very light to very dark skin
     "pale": (200, 215, 245),

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from hardware.synth_camera import SynthCardCamera
+from hardware.sim.camera import SynthCardCamera
 from vision.card_tracker import CardObservation, CardTracker, Waiting
 from vision.catalogue import Catalogue
-from vision.synth_art import ArtStyle
+from vision.synth.art import ArtStyle
 
 
 @pytest.fixture(scope="module")

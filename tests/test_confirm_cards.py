@@ -32,7 +32,7 @@ from firmware.referees.card_referee import CardReferee, Table, Unsure
 from firmware.referees.referee import Referee
 from firmware.web.app import create_app
 from firmware.web.hub import TableHub
-from hardware.synth_camera import SynthCardCamera
+from hardware.sim.camera import SynthCardCamera
 from vision.card_reader import CardReader
 from vision.catalogue import Catalogue
 

@@ -32,7 +32,7 @@ from firmware.referees.camera_referee import CameraReferee
 from firmware.referees.referee import Referee
 from firmware.web.app import create_app
 from firmware.web.hub import TableHub
-from hardware.synth_camera import SynthCamera
+from hardware.sim.camera import SynthCamera
 from vision.catalogue import Catalogue
 from vision.path_reader import PathReader
 

@@ -16,9 +16,9 @@ from vision.catalogue import NOT_ONE_FACE, Catalogue, enroll, find_face
 from vision.contact_sheet import WARN, face_box, sheet_path
 from vision.enrol_check import alike_pairs
 from vision.errors import VisionError
-from vision.synth import face_photo, write_enrolment_set
-from vision.synth_art import TILE_LABELS, ArtStyle, tile_face
-from vision.synth_cards import card_face, write_card_enrolment_set
+from vision.synth.art import TILE_LABELS, ArtStyle, tile_face
+from vision.synth.cards import card_face, write_card_enrolment_set
+from vision.synth.tiles import face_photo, write_enrolment_set
 
 STYLE = ArtStyle(7)
 TABLE = (95, 140, 180)  # a tan table, BGR

@@ -20,7 +20,7 @@ from vision.faces import (
     normalised,
 )
 from vision.path_reader import _blur_planes, _masked_scores, pawn_centre, tile_angle
-from vision.synth_art import ArtStyle, tile_face
+from vision.synth.art import ArtStyle, tile_face
 
 
 def _reference_scores(

@@ -12,8 +12,8 @@ from vision.catalogue import Catalogue
 from vision.faces import FaceIndex, Match
 from vision.factored import Factored, KindColourLook, kind_of
 from vision.path_reader import PathReader, ReaderSettings
-from vision.synth import TableScene, write_enrolment_set
-from vision.synth_art import TILE_LABELS, ArtStyle, tile_face
+from vision.synth.art import TILE_LABELS, ArtStyle, tile_face
+from vision.synth.tiles import TableScene, write_enrolment_set
 
 SIDE_PX = 42.0  # a 35 mm tile in the reader's top view
 
@@ -64,7 +64,7 @@ def test_kinds_pool_every_colour_and_specials_stand_alone() -> None:
 @pytest.fixture(scope="module")
 def parchment_catalogue(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
     from vision.catalogue import enroll
-    from vision.synth_art import PAWNS
+    from vision.synth.art import PAWNS
 
     folder = tmp_path_factory.mktemp("enrol-parchment")
     style = ArtStyle(0, "parchment")

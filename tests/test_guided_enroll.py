@@ -22,8 +22,8 @@ from firmware.appliance import screens
 from firmware.referees.guided_enroll import Ask, CameraGone, GuidedEnrolment
 from vision.catalogue import Catalogue
 from vision.path_reader import PathReader
-from vision.synth import TableScene
-from vision.synth_art import PAWNS, ArtStyle, pawn_face, tile_face
+from vision.synth.art import PAWNS, ArtStyle, pawn_face, tile_face
+from vision.synth.tiles import TableScene
 
 FACES = ["scarab-green", "cat-blue", "horus-purple", "anubis-blue", "mask-blue", "mask-purple", "goldbag"]
 LABELS = [*FACES, "pawn-red"]

@@ -21,8 +21,8 @@ from firmware.referees.landslide_referee import LandslideReferee, demo_header
 from firmware.referees.referee import Referee
 from hardware.landslide import Landslide, Settings
 from hardware.motion import Sample
+from hardware.sim.traces import Simulator
 from hardware.table_profile import TableProfile
-from hardware.trace_sim import Simulator
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "screens"
 BOARD = {

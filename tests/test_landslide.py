@@ -10,8 +10,7 @@ import numpy as np
 import pytest
 
 from hardware.landslide import ASK, SURE, LandslideDetector, Settings, SwitchDetector, calibrate, envelope
-from hardware.table_profile import TableProfile
-from hardware.trace_sim import (
+from hardware.sim.traces import (
     HELD_OUT_ROOMS,
     NOISE_LEVELS,
     Simulator,
@@ -22,6 +21,7 @@ from hardware.trace_sim import (
     score,
     switch_levels,
 )
+from hardware.table_profile import TableProfile
 
 
 def run(trace: Trace, settings: Settings | None = None, burst: int = 8, follow_arming: bool = False) -> list:

@@ -34,7 +34,7 @@ from firmware.web import past
 from firmware.web.app import create_app
 from firmware.web.hub import TableHub
 from firmware.web.photo import MAX_PHOTO
-from hardware.synth_camera import SynthCamera
+from hardware.sim.camera import SynthCamera
 
 SEEDED = {"game": "tutankhamen", "edition": "otb2004", "players": ["Ann", "Ben"], "seed": 3}
 SVG = "{http://www.w3.org/2000/svg}"

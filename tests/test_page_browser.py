@@ -33,7 +33,7 @@ from firmware.appliance.store import Store
 from firmware.referees.referee import Referee
 from firmware.web.app import create_app
 from firmware.web.hub import TableHub
-from hardware.synth_camera import SynthCamera
+from hardware.sim.camera import SynthCamera
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

@@ -19,8 +19,8 @@ import pytest
 
 from vision.catalogue import Catalogue
 from vision.path_reader import PathReader, ReaderSettings
-from vision.synth import TableScene
-from vision.synth_art import ArtStyle
+from vision.synth.art import ArtStyle
+from vision.synth.tiles import TableScene
 
 UNSEEN = ArtStyle(7)
 KINDS = {"scarab": 1, "cat": 2, "horus": 4, "anubis": 6, "mask": 8}

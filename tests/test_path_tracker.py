@@ -17,8 +17,8 @@ import pytest
 
 from vision.catalogue import Catalogue, enroll
 from vision.path_tracker import Observation, PathLayout, PathTracker, Waiting
-from vision.synth import TableScene, write_enrolment_set
-from vision.synth_art import PAWNS, TILE_LABELS, ArtStyle
+from vision.synth.art import PAWNS, TILE_LABELS, ArtStyle
+from vision.synth.tiles import TableScene, write_enrolment_set
 
 KINDS = {"scarab": 1, "cat": 2, "horus": 4, "anubis": 6, "mask": 8}
 BOX = [f"{k}-{c}" for k, n in KINDS.items() for c in ("green", "blue", "purple") for _ in range(n)]

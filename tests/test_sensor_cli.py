@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from firmware.cli import main
-from hardware.trace_sim import Simulator, switch_levels, write_level_csv
+from hardware.sim.traces import Simulator, switch_levels, write_level_csv
 
 
 @pytest.fixture(scope="module")

@@ -16,8 +16,8 @@ import pytest
 
 from firmware.cli import main
 from vision.markers import detect
-from vision.synth import TableScene, write_enrolment_set
-from vision.synth_art import PAWNS, TILE_LABELS, ArtStyle
+from vision.synth.art import PAWNS, TILE_LABELS, ArtStyle
+from vision.synth.tiles import TableScene, write_enrolment_set
 
 UNSEEN = ArtStyle(7)
 SEED = 6  # a medium scene read completely right with the enrolment below (measured)

@@ -19,8 +19,8 @@ from vision.catalogue import Catalogue, enroll
 from vision.errors import VisionError
 from vision.markers import KIT, detect, write_sheet
 from vision.path_reader import PathReader, ReaderSettings
-from vision.synth import TableScene, write_enrolment_set
-from vision.synth_art import PAWNS, TILE_LABELS, ArtStyle
+from vision.synth.art import PAWNS, TILE_LABELS, ArtStyle
+from vision.synth.tiles import TableScene, write_enrolment_set
 
 UNSEEN = ArtStyle(7)
 KINDS = {"scarab": 1, "cat": 2, "horus": 4, "anubis": 6, "mask": 8}

@@ -10,7 +10,7 @@ shadows and wood grain fool it), perhaps with a pawn standing there, which is le
 of the comparison. Frames are used only once the table is
 still (no hand over it, nothing moving between two frames), and a few such frames vote
 before anything is reported, so one bad frame never becomes an observation. What the
-changes mean is for the rules to decide (firmware/camera_referee.py): this module knows
+changes mean is for the rules to decide (firmware/referees/camera_referee.py): this module knows
 none.
 """
 

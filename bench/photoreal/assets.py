@@ -12,8 +12,8 @@ from typing import Any
 import cv2
 
 from vision.markers import marker_image
-from vision.synth_art import FAMILIES, PAWNS, TILE_LABELS, ArtStyle, tile_face
-from vision.synth_cards import MUMMY_LABELS, card_face, papyrus_labels, parse_papyrus
+from vision.synth.art import FAMILIES, PAWNS, TILE_LABELS, ArtStyle, tile_face
+from vision.synth.cards import MUMMY_LABELS, card_face, papyrus_labels, parse_papyrus
 
 GAMES = ("tutankhamen", "ankh")
 KINDS = {"scarab": 1, "cat": 2, "horus": 4, "anubis": 6, "mask": 8}

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from bench.photoreal.assets import GAMES, check_families, write_assets
 from bench.photoreal.camera import develop_set
-from vision.synth_art import FAMILIES
+from vision.synth.art import FAMILIES
 
 RENDER = Path(__file__).with_name("render.py")
 

@@ -430,7 +430,7 @@ SEAT_INSET, MARKER_GAP = 20.0, 40.0
 
 def card_pose(seat: dict[str, Any], i: int, n: int) -> tuple[float, float, float]:
     """Card i of a row of n in front of a seat: centre (mm) and turn (° clockwise), as
-    vision/synth_cards.py lays rows."""
+    vision/synth/cards.py lays rows."""
     fx, fy = seat["facing"]
     rx, ry = -fy, fx
     length = sum(CARD_MM[0] - o for o in seat["overlaps"][: max(n - 1, 0)])

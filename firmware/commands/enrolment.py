@@ -38,7 +38,7 @@ def missing_faces(game: str, labels: list[str]) -> dict[str, list[str]]:
     """Per edition (Ankh: its one box), the faces it needs that the catalogue has not learned."""
     have = set(labels)
     if game == "ankh":
-        from vision.synth_cards import card_labels
+        from vision.synth.cards import card_labels
 
         return {"ankh": [f for f in card_labels() if f not in have]}
     if game != "tutankhamen":

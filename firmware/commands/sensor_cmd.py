@@ -36,9 +36,9 @@ from hardware.landslide import (
     steady_rate,
 )
 from hardware.motion import MotionSensor, Sample
+from hardware.sim.traces import Simulator, TraceSensor
 from hardware.table_profile import TableProfile
 from hardware.trace_io import TraceError, parse_trace, read_levels
-from hardware.trace_sim import Simulator, TraceSensor
 
 TRACE_BYTES = 256 << 20  # an hour recorded at 1600 Hz, the longest `record` makes, is ~210 MB
 STEP_SECONDS = 1.1  # a calibration step: the filters settle for 0.1 s, then a second is measured

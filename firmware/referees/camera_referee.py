@@ -49,7 +49,7 @@ from firmware.referees.camera_follow import CameraFollower, Words, load_catalogu
 if TYPE_CHECKING:
     import numpy as np
 
-    from hardware.synth_camera import SynthCamera
+    from hardware.sim.camera import SynthCamera
     from vision.path_reader import PathReading
     from vision.path_tracker import Observation, PathLayout, PathTracker
 
@@ -492,7 +492,7 @@ class CameraReferee(CameraFollower):
     def simulate(self, level: str = "easy") -> bool:
         """The demo's camera: the synthetic twin filming this game's own table. False
         when the game is not Tutankhamen."""
-        from hardware.synth_camera import PAWN_LABELS, SynthCamera
+        from hardware.sim.camera import PAWN_LABELS, SynthCamera
 
         referee = self.app.referee
         state = referee.state
@@ -526,7 +526,7 @@ class CameraReferee(CameraFollower):
         """One demo turn at the filmed table: a take is done on the table (sometimes
         a wrong tile first, put back once the camera objects) and left to the camera;
         every other decision is entered as a person would, by button or page."""
-        from hardware.synth_camera import PAWN_LABELS
+        from hardware.sim.camera import PAWN_LABELS
 
         app = self.app
         synth = self.synth

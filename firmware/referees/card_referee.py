@@ -40,7 +40,7 @@ from firmware.referees.camera_follow import CameraFollower, Words, load_catalogu
 if TYPE_CHECKING:
     import numpy as np
 
-    from hardware.synth_camera import SynthCardCamera
+    from hardware.sim.camera import SynthCardCamera
     from vision.card_reader import CardReader, CardReading
     from vision.catalogue import Catalogue
 
@@ -466,7 +466,7 @@ class CardReferee(CameraFollower):
     def simulate(self) -> bool:
         """The demo's camera: the synthetic twin filming this game's own cards. False when
         the game is not Ankh."""
-        from hardware.synth_camera import SynthCardCamera
+        from hardware.sim.camera import SynthCardCamera
 
         referee = self.app.referee
         state = referee.state

@@ -38,8 +38,8 @@ from firmware.appliance.config import Config, Sensor, resolve_driver
 from firmware.appliance.presenter import announce_device
 from hardware.landslide import BOULDER, STAFF, SURE, Landslide, LandslideDetector, Settings, SwitchDetector
 from hardware.motion import MotionSensor, Sample
+from hardware.sim.traces import Simulator, TraceSensor
 from hardware.table_profile import TableProfile
-from hardware.trace_sim import Simulator, TraceSensor
 
 WORDS: dict[str, dict[str, str]] = {
     "title": {"en": "LANDSLIDE!", "de": "GERÖLLLAWINE!", "nl": "LAWINE!"},

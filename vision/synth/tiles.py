@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from vision.markers import MARKER_MM, QUIET_MM, marker_image
-from vision.synth_art import PAWNS, ArtStyle, tile_face
+from vision.synth.art import PAWNS, ArtStyle, tile_face
 
 TILE_MM = 35.0
 PAWN_MM = 16.0
@@ -575,7 +575,7 @@ def write_enrolment_set(
         if draw is not None:
             image = face_photo(label, seed * 1000 + i, art=draw(label, style))
         elif label in PAWNS:
-            from vision.synth_art import pawn_face
+            from vision.synth.art import pawn_face
 
             image = face_photo(label, seed * 1000 + i, art=pawn_face(label))
         else:

@@ -6,14 +6,14 @@ with the four colours as bars in rank order (×2, ×1, ×0, −1) and the thresh
 disc. An ``ArtStyle`` other than 0 changes the palette, the fonts, the pips' shape, the
 icons and where things sit: "art the recogniser has never seen" for enrolment tests.
 
-The newer art families (vision/synth_art.py) lay cards out otherwise: ``lineart`` a white
+The newer art families (vision/synth/art.py) lay cards out otherwise: ``lineart`` a white
 card in a dark frame with the colour as a band across the top and the value in the
 corners; ``parchment`` a parchment card with the colour as a band down its left side, a
 brown silhouette and the value as pips; ``photo`` a grainy gradient with one big corner
 numeral; ``heldout`` (never tuned on) a cream card with coloured corner triangles and
 Roman numerals. Their palettes put green near blue.
 
-A ``CardScene`` fixes a table (vision/synth.py's ``Stage``: the same camera, light, lens
+A ``CardScene`` fixes a table (vision/synth/tiles.py's ``Stage``: the same camera, light, lens
 and hands as the Tutankhamen scenes) with 2–5 seat cards (markers 20 + seat) round its
 edges, each seat's row of mummy cards laid side by side in front of its marker (touching
 or overlapping by a few mm, each a little turned), and the papyrus pile in the middle,
@@ -35,8 +35,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.synth import SKIN, Scene, Stage, write_enrolment_set
-from vision.synth_art import (
+from vision.synth.art import (
     NILE_ICONS,
     ROMAN,
     SEAL_ICONS,
@@ -45,6 +44,7 @@ from vision.synth_art import (
     parchment_ground,
     seeded_rng,
 )
+from vision.synth.tiles import SKIN, Scene, Stage, write_enrolment_set
 
 CARD_MM = (45.0, 70.0)  # width, height
 CARD_PX = (90, 140)  # the art's own resolution
@@ -52,7 +52,7 @@ COLOURS = ("green", "yellow", "blue", "red")
 VALUES = (1, 2, 3, 4, 5)
 MUMMY_LABELS: tuple[str, ...] = tuple(f"{c}-{v}" for c in COLOURS for v in VALUES)
 FACTORS = ("x2", "x1", "x0", "-1")
-DECK = Path(__file__).resolve().parent.parent / "engines" / "ankh" / "data" / "deck.json"
+DECK = Path(__file__).resolve().parents[2] / "engines" / "ankh" / "data" / "deck.json"
 
 BGR = tuple[int, int, int]
 SUIT: dict[str, BGR] = {

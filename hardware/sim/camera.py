@@ -1,12 +1,12 @@
 """The camera's twin for the demo and the tests: it films a synthetic table.
 
-The table (vision/synth.py's ``TableScene``: its own tile art, markers, pawns, light and
+The table (vision/synth/tiles.py's ``TableScene``: its own tile art, markers, pawns, light and
 lens) holds the game's path; people at the demo table change it — take a tile, move a
 pawn, clear the tiles behind the last pawn, put a tile back — and every ``read`` returns
 a fresh frame of it, with a hand over the table for a frame or two after each change, as
 a real camera would see it. A frame is rendered once per table state and then only gets
 new sensor noise, which keeps the demo quick. ``SynthCardCamera`` is the same for an Ankh
-table (vision/synth_cards.py): cards played into the seats' rows, papyri laid. The faces
+table (vision/synth/cards.py): cards played into the seats' rows, papyri laid. The faces
 the reader needs are enrolled from the twin's own photos (``write_enrolment_set``)
 exactly as a user's would be.
 """
@@ -26,9 +26,8 @@ import numpy as np
 from hardware.camera import Camera
 from vision.catalogue import Catalogue, enroll
 from vision.errors import VisionError
-from vision.synth import TableScene, write_enrolment_set
-from vision.synth_art import PAWNS, ArtStyle
-from vision.synth_cards import (
+from vision.synth.art import PAWNS, ArtStyle
+from vision.synth.cards import (
     MAX_ROW,
     CardScene,
     card_labels,
@@ -36,6 +35,7 @@ from vision.synth_cards import (
     papyrus_label,
     write_card_enrolment_set,
 )
+from vision.synth.tiles import TableScene, write_enrolment_set
 
 PAWN_LABELS: tuple[str, ...] = tuple(PAWNS)  # seat i plays the i-th pawn colour
 
@@ -199,7 +199,7 @@ def cached_catalogue(
 
 
 class SynthCardCamera(SynthTwin):
-    """Frames of one synthetic Ankh table (vision/synth_cards.py's ``CardScene``) whose
+    """Frames of one synthetic Ankh table (vision/synth/cards.py's ``CardScene``) whose
     rows and papyrus pile the caller changes:
 
     - ``play(seat, label)``: a mummy card (``green-3``) goes on the right end of the
