@@ -360,7 +360,7 @@ class CardReader(TableLocator):
         n = max(1, round((length - o) / (s.card_mm[0] - o)))
         pitch = (hi - lo - cw) / (n - 1) if n > 1 else 0.0
         angle = float(np.degrees(np.arctan2(along[1], along[0])))
-        cards = []
+        cards: list[dict[str, Any]] = []
         carry = 0.0  # how far along the row the last card read clearly lay from its place
         for i in range(n):
             place = lo + cw / 2 + i * pitch + carry
@@ -727,7 +727,7 @@ def _table_colour(small: np.ndarray, covered: np.ndarray, cell: int) -> np.ndarr
     kept = small.astype(np.float32)
     kept[covered] = 0.0
     sums = cv2.resize(kept, (gw, gh), interpolation=cv2.INTER_AREA)
-    grid = np.clip(sums / np.maximum(share, 1e-3)[:, :, None], 0, 255).astype(np.uint8)
+    grid: np.ndarray = np.clip(sums / np.maximum(share, 1e-3)[:, :, None], 0, 255).astype(np.uint8)
     hole = (share < 0.5).astype(np.uint8)
     if hole.any() and not hole.all():
         grid = cv2.inpaint(grid, hole, 3, cv2.INPAINT_TELEA)

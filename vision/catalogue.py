@@ -12,7 +12,7 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -303,7 +303,7 @@ def _edge_level(grain: float) -> tuple[float, float]:
 def _edges(dx: np.ndarray, dy: np.ndarray, grain: float) -> np.ndarray:
     low, high = _edge_level(grain)
     as16 = [np.clip(np.round(d), -32767, 32767).astype(np.int16) for d in (dx, dy)]
-    edges = cv2.Canny(*as16, low, high, L2gradient=True)
+    edges = cv2.Canny(as16[0], as16[1], low, high, L2gradient=True)
     k = max(5, min(dx.shape) // 60 | 1)  # closes a gap in a faint side
     return cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
 
@@ -443,7 +443,7 @@ def _covers(outer: np.ndarray, inner: np.ndarray, shape: tuple[int, ...]) -> boo
     return float((a & b).sum()) >= COVERS * float(b.sum())
 
 
-def _largest(contours: tuple[np.ndarray, ...], shape: tuple[int, ...]) -> list[np.ndarray]:
+def _largest(contours: Sequence[np.ndarray], shape: tuple[int, ...]) -> list[np.ndarray]:
     return [_filled(shape, max(contours, key=cv2.contourArea))] if contours else []
 
 
@@ -517,8 +517,8 @@ def outline(photo: np.ndarray, oblong: bool = False) -> Outline:
         raise _refuse(
             f"skewed: a corner is {skew:.0f}° off a right angle (photograph it from straight above)"
         )
-    across = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
-    down = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
+    across = float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
+    down = float(np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
     ratio = float(max(across, down) / max(min(across, down), 1.0))
     if oblong:
         if not CARD_ASPECT[0] <= ratio <= CARD_ASPECT[1]:

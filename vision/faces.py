@@ -139,7 +139,7 @@ def crop_grid(
         centre,
         (sw * (pw + 2 * pad_u) / pw, sh * (ph + 2 * pad_v) / ph),
         angle_deg,
-        (pw + 2 * pad_u, ph + 2 * pad_v),
+        (int(pw + 2 * pad_u), int(ph + 2 * pad_v)),
         inner,
     )
     patches = [window[pad_v + v : pad_v + v + ph, pad_u + u : pad_u + u + pw] for u, v in moves]
@@ -240,8 +240,10 @@ class FaceIndex:
         self.faces, self.turns = faces, turns
         fw, fh = _wh(fine)
         pw, ph = _wh(shape)
-        self.fine = np.array(sharp_rows, np.float32) if sharp_rows else np.zeros((0, fw * fh * 3), np.float32)
-        self.raw = np.array(rows, np.float32) if rows else np.zeros((0, pw * ph * 3), np.float32)
+        self.fine = (
+            np.array(sharp_rows, np.float32) if sharp_rows else np.zeros((0, int(fw * fh * 3)), np.float32)
+        )
+        self.raw = np.array(rows, np.float32) if rows else np.zeros((0, int(pw * ph * 3)), np.float32)
         self.names = sorted(set(labels))
         self.matrix = normalised(self.raw)
         order = {name: i for i, name in enumerate(self.names)}

@@ -129,7 +129,7 @@ def detect(gray: np.ndarray, seats: bool = True) -> dict[int, Marker]:
     for quad, marker_id in zip(corners, ids.ravel(), strict=True):
         if int(marker_id) not in KIT:
             continue
-        pts = quad.reshape(4, 2).astype(np.float32) * scale
+        pts: np.ndarray = quad.reshape(4, 2).astype(np.float32) * scale
         if scale > 1:
             pts = cv2.cornerSubPix(
                 gray,

@@ -754,12 +754,12 @@ class PathReader(TableLocator):
         # the tile's place is only roughly known (a curve, a ray past its middle): coarse
         # sizes over shifts of up to a third of a side, then finer sizes where the best matched
         coarse = {float(mm): score(mm, None, 3, 0.1) for mm in np.arange(lo, hi + 1e-6, 5.0)}
-        top = max(v for v, _ in coarse.values())
-        if top < s.min_score:  # no enrolled face there at any side (not enrolled, covered): as before
+        best_score = max(float(v) for v, _ in coarse.values())
+        if best_score < s.min_score:  # no enrolled face there at any side (not enrolled, covered): as before
             return self.tile_mm
         fine: dict[float, float] = {}
         for best, (value, where) in coarse.items():
-            if value < top - 0.03:  # a close second (a tile on a table of its colour) is looked at too
+            if value < best_score - 0.03:  # a close second (a tile on a table of its colour) is looked at too
                 continue
             for mm in np.arange(best - 3, best + 3.1, 0.5):
                 if lo <= mm <= hi:
@@ -853,7 +853,12 @@ class PathReader(TableLocator):
                     continue
                 guess = self._guess(slots, i, j)
                 sure = slots[j] if guess is not None else None
-                if sure is None or sure.match is None or sure.match.confidence < s.min_confidence:
+                if (
+                    guess is None
+                    or sure is None
+                    or sure.match is None
+                    or sure.match.confidence < s.min_confidence
+                ):
                     continue
                 if np.linalg.norm(guess - slot.center) > 0.1 * pitch:  # else seen already
                     self._look_again(image, slot, guess)
@@ -882,6 +887,8 @@ class PathReader(TableLocator):
         idx = self.index
         seen, known = [], []
         for sl in sure:
+            if sl.match is None:  # never: only matched slots are sure
+                continue
             crop = smoothed(crop_patch(image, sl.center, side, sl.angle)).reshape(-1, 3)
             rows = [j for j, label in enumerate(idx.labels) if label == sl.match.label]
             v = normalised(crop.ravel()[None])
@@ -1140,8 +1147,13 @@ def _blur_planes(planes: np.ndarray, sigma: float) -> np.ndarray:
     kernel = cv2.getGaussianKernel(2 * radius + 1, sigma).ravel()
     padded = np.pad(planes, ((0, 0), (radius, radius), (radius, radius)), mode="reflect")
     h, w = planes.shape[1:]
-    rows = sum(k * padded[:, i : i + h, :] for i, k in enumerate(kernel))
-    return sum(k * rows[:, :, i : i + w] for i, k in enumerate(kernel))
+    rows = np.zeros((planes.shape[0], h, padded.shape[2]), np.float64)
+    for i, k in enumerate(kernel):
+        rows += k * padded[:, i : i + h, :]
+    out = np.zeros((planes.shape[0], h, w), np.float64)
+    for i, k in enumerate(kernel):
+        out += k * rows[:, :, i : i + w]
+    return out
 
 
 def _stands_alone(blob: np.ndarray, centre: np.ndarray, radius: float) -> bool:

@@ -192,6 +192,12 @@ def _blank(base: BGR, look: CardLook) -> np.ndarray:
     return img
 
 
+def _shade(base: BGR, k: float, plus: float = 0.0) -> BGR:
+    """``base`` scaled by ``k`` and lifted by ``plus``, per channel, at most 255."""
+    b, g, r = (int(min(255, v * k + plus)) for v in base)
+    return b, g, r
+
+
 def _frame(img: np.ndarray, look: CardLook) -> np.ndarray:
     h, w = img.shape[:2]
     cv2.rectangle(img, (0, 0), (w - 1, h - 1), look.edge, 6)  # printed border
@@ -213,13 +219,13 @@ def mummy_face(label: str, style: ArtStyle | None = None) -> np.ndarray:
     base = style.tint(f"suit-{colour}", SUIT[colour], 25)
     img = _blank(base, look)
     w, h = CARD_PX
-    panel = tuple(int(min(255, v * 0.35 + 160)) for v in base)
-    ink = tuple(int(v * 0.3) for v in base)
+    panel = _shade(base, 0.35, 160)
+    ink = _shade(base, 0.3)
     cv2.rectangle(img, (12, 12), (w - 13, h - 13), panel, -1)
     num_y, pip_y = (42, 98) if look.numeral_top else (98, 42)
     _text(img, value, w // 2, num_y, look.font, 2.0, ink, 5)
     box = 46
-    pip = tuple(int(v * 0.75) for v in base)
+    pip = _shade(base, 0.75)
     for px, py in PIPS[n]:
         _pip(img, look.pip, int(w // 2 - box / 2 + px * box), int(pip_y - box / 2 + py * box), 8, pip)
     kind = look.icons[COLOURS.index(colour)]

@@ -276,7 +276,7 @@ class Stage:
         )
         self.plane_to_image = fit @ project
         img_pts = cv2.perspectiveTransform(corners[None], self.plane_to_image)[0]
-        px_per_mm = max(np.linalg.norm(img_pts[1] - img_pts[0]) / (width + 2 * m), 0.5)
+        px_per_mm = max(float(np.linalg.norm(img_pts[1] - img_pts[0])) / (width + 2 * m), 0.5)
         self.q = float(np.clip(1.7 * px_per_mm * 1.25, 1.5, 5.0))  # the plane's px/mm
 
     def to_image(self, points_mm: np.ndarray) -> np.ndarray:
@@ -289,7 +289,7 @@ class Stage:
         m, q = self.margin, self.q
         h, w = int((self.height_mm + 2 * m) * q), int((self.width_mm + 2 * m) * q)
         rng = np.random.default_rng(self.seed + 1)
-        grain = np.cumsum(rng.normal(0, 1, h)).astype(np.float32)
+        grain: np.ndarray = np.cumsum(rng.normal(0, 1, h)).astype(np.float32)
         grain = cv2.GaussianBlur(grain[:, None], (1, 0), sigmaX=1, sigmaY=3 * q).ravel()
         grain = (grain - grain.mean()) / (grain.std() + 1e-6)
         stripes = 1 + 0.05 * np.sin(np.arange(h, dtype=np.float32) / (2.5 * q) + grain)[:, None]
@@ -342,7 +342,7 @@ class Stage:
         centre = (int((cx + m) * q), int((cy + m) * q))
         radius = max(2, int(diameter * q / 2))
         if soft:  # a shadow: darken, blurred
-            layer = np.zeros(plane.shape[:2], np.float32)
+            layer: np.ndarray = np.zeros(plane.shape[:2], np.float32)
             cv2.circle(layer, centre, radius, 1.0, -1)
             layer = cv2.GaussianBlur(layer, (0, 0), 2 * q)[:, :, None]
             plane[:] = (plane * (1 - 0.45 * layer)).astype(np.uint8)
@@ -396,7 +396,7 @@ class Stage:
         field_ = 1.0 + self.params["gradient"] * d
         if self.shadow:
             rng = np.random.default_rng(self.shadow_seed)
-            layer = np.zeros((h, w), np.float32)
+            layer: np.ndarray = np.zeros((h, w), np.float32)
             pts = rng.uniform([0, 0], [w, h], (5, 2)).astype(np.int32)
             cv2.fillPoly(layer, [cv2.convexHull(pts)], 1.0)
             layer = cv2.GaussianBlur(layer, (0, 0), 12 * self.q)
@@ -417,14 +417,17 @@ class Stage:
         to_plane_px = np.array([[q, 0, m * q], [0, q, m * q], [0, 0, 1]])
         warp = self.plane_to_image @ np.linalg.inv(to_plane_px)
         w, h = self.size
-        image = cv2.warpPerspective(lit, warp, (w, h), flags=cv2.INTER_LINEAR, borderValue=(38, 42, 46))
+        image: np.ndarray = cv2.warpPerspective(
+            lit, warp, (w, h), flags=cv2.INTER_LINEAR, borderValue=(38, 42, 46)
+        )
         blur = self.params["blur"]
         if blur > 0.05:
             image = cv2.GaussianBlur(image, (0, 0), blur)
         noisy = image.astype(np.float32) + rng.normal(0, self.params["noise"], image.shape).astype(np.float32)
         image = np.clip(noisy, 0, 255).astype(np.uint8)
         ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(self.params["jpeg"])])
-        return cv2.imdecode(jpeg, cv2.IMREAD_COLOR) if ok else image
+        decoded = cv2.imdecode(jpeg, cv2.IMREAD_COLOR) if ok else None
+        return image if decoded is None else decoded
 
 
 @dataclass
