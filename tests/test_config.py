@@ -125,3 +125,37 @@ def test_from_dict_accepts_the_documented_example() -> None:
     assert example is not None
     config = from_dict(tomllib.loads(example.group(1)))
     assert config.table.edition == "amigo" and config.buzzer.tonal is True
+
+
+ANKH_TABLE = '[table]\ngame = "ankh"\nplayers = ["Ann", "Ben"]\n[table.header]\n'
+
+
+def test_a_table_header_sets_up_an_ankh_game_as_it_lies(tmp_path: Path) -> None:
+    from engines import new_game
+    from firmware.appliance.run import table_header
+
+    file = tmp_path / "c.toml"
+    file.write_text(ANKH_TABLE + 'papyrus = { rank = ["green", "yellow", "blue", "red"], threshold = 5 }\n')
+    config = load(file)
+    header = table_header(config, 7)
+    assert header["papyrus"] == {"rank": ["green", "yellow", "blue", "red"], "threshold": 5}
+    state = new_game(header)  # the engine starts it: table mode, this papyrus face up
+    assert state.to_json()["papyri"] == ["papyrus-green-yellow-blue-red-5"]
+
+
+@pytest.mark.parametrize(
+    ("more", "message"),
+    [
+        ('papyrus = { rank = ["green", "green", "blue", "red"], threshold = 5 }\n', "table.header"),
+        ('players = ["Cleo", "Dirk"]\n', "keys of their own"),
+        (
+            'papyrus = { rank = ["green", "yellow", "blue", "red"], threshold = 5 }\nmode = "sideways"\n',
+            "bad-mode",
+        ),
+    ],
+)
+def test_a_table_header_the_engine_refuses_is_a_config_error(tmp_path: Path, more: str, message: str) -> None:
+    file = tmp_path / "c.toml"
+    file.write_text(ANKH_TABLE + more)
+    with pytest.raises(ConfigError, match=message):
+        load(file)

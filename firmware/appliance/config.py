@@ -65,6 +65,17 @@ class Table(Section):
         default_factory=lambda: ["Ann", "Ben", "Cleo", "Dirk"]
     )
     language: Literal["en", "de", "nl"] = "en"
+    # more of a new game's header, as the game log has it: Ankh's papyrus, target, mode and
+    # declared box (deck), Bann's variant and adventures, Gulo Gulo's board and variant
+    header: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("header")
+    @classmethod
+    def _more_header(cls, header: dict[str, Any]) -> dict[str, Any]:
+        own = sorted(set(header) & {"game", "players", "seed", "edition"})
+        if own:
+            raise ValueError(f"{', '.join(own)} have keys of their own in [table], not in [table.header]")
+        return header
 
     @field_validator("players")
     @classmethod
@@ -341,6 +352,15 @@ def check_table(table: Table, where: str = "config") -> None:
             "table.edition",
         )
     edition = table.edition if cls.editions else None
+    if table.header:  # the game as the table sets it up: the engine judges it whole
+        header: dict[str, Any] = {"game": table.game, "players": list(table.players), "seed": 0}
+        if edition is not None:
+            header["edition"] = edition
+        try:
+            new_game({**header, **table.header})
+        except BadHeader as exc:
+            if exc.code != "player-count":
+                raise ConfigError(f"{where}: table.header: {exc.message} ({exc.code})", "table.header") from None
     try:
         new_game(cls.simulation_header(list(table.players), 0, edition))
     except BadHeader as exc:

@@ -513,7 +513,7 @@ def table_header(config: Config, seed: int) -> dict[str, Any]:
     header: dict[str, Any] = {"game": table.game, "players": list(table.players), "seed": seed}
     if cls.editions:
         header["edition"] = table.edition
-    return header
+    return {**header, **table.header}
 
 
 def read_path_file(name: str) -> list[str]:

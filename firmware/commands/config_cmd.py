@@ -57,7 +57,7 @@ def origins(source: str) -> dict[str, str]:
 def toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str | list):
+    if isinstance(value, str | list | dict):
         return json.dumps(value, ensure_ascii=False)
     return str(value)
 
@@ -102,6 +102,8 @@ def allowed_table() -> str:
             )
         elif name == "table.players":
             allowed = "2–6 unique names, as many as the game seats"
+        elif name == "table.header":
+            allowed = "the game log header's other keys for the game (not game, players, seed, edition)"
         elif (section, key) in CHOICES:
             allowed = ", ".join(f"`{c}`" for c in CHOICES[section, key])
         elif (section, key) in RANGES:
