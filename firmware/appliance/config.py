@@ -360,7 +360,8 @@ def check_table(table: Table, where: str = "config") -> None:
             new_game({**header, **table.header})
         except BadHeader as exc:
             if exc.code != "player-count":
-                raise ConfigError(f"{where}: table.header: {exc.message} ({exc.code})", "table.header") from None
+                message = f"{where}: table.header: {exc.message} ({exc.code})"
+                raise ConfigError(message, "table.header") from None
     try:
         new_game(cls.simulation_header(list(table.players), 0, edition))
     except BadHeader as exc:
