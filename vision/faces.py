@@ -251,6 +251,7 @@ class FaceIndex:
         # computed on first use, and kept: every read of a close call needs them again
         self._fine_matrix: np.ndarray | None = None
         self._chroma: tuple[np.ndarray, np.ndarray] | None = None
+        self._wide: np.ndarray | None = None
 
     def _among(self, among: tuple[str, ...]) -> tuple[list[int], np.ndarray]:
         """The enrolled rows of the labels ``among``, and each row's place in ``among``."""
@@ -264,16 +265,22 @@ class FaceIndex:
             self._fine_matrix = normalised(self.fine)
         return self._fine_matrix
 
-    def enrolled_chroma(self) -> tuple[np.ndarray, np.ndarray]:
-        """The enrolled faces' mean CIE a* and b* per block of their WIDE patches, in the
-        rows' order (faces × blocks each)."""
-        if self._chroma is None:
+    def wide_rows(self) -> np.ndarray:
+        """The enrolled faces' smoothed WIDE patches (out to the rim), in the rows' order."""
+        if self._wide is None:
             wide = [
                 smoothed(np.rot90(self.prepare(face_patch(image, WIDE, WIDE_INNER)), turn).copy())
                 for _, image in self.faces
                 for turn in self.turns
             ]
-            self._chroma = wide_chroma(np.array(wide, np.float32).reshape(len(wide), -1))
+            self._wide = np.array(wide, np.float32).reshape(len(wide), -1)
+        return self._wide
+
+    def enrolled_chroma(self) -> tuple[np.ndarray, np.ndarray]:
+        """The enrolled faces' mean CIE a* and b* per block of their WIDE patches, in the
+        rows' order (faces × blocks each)."""
+        if self._chroma is None:
+            self._chroma = wide_chroma(self.wide_rows())
         return self._chroma
 
     def likeness(self, patch: np.ndarray) -> float:

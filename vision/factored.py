@@ -91,13 +91,9 @@ class KindColourLook:
         self.kinds = sorted({kind_of(label) for label in labels})
         self.row_kind = np.array([self.kinds.index(kind_of(label)) for label in labels], np.int64)
         self.colours = {k: sorted({lb for lb in index.names if kind_of(lb) == k}) for k in self.kinds}
+        self.rows_of = {name: [i for i, lb in enumerate(index.labels) if lb == name] for name in index.names}
         # each enrolled face's own light ground (its brightest quarter), in the index's rows
-        wide = [
-            smoothed(np.rot90(index.prepare(face_patch(image, WIDE, WIDE_INNER)), turn).copy())
-            for _, image in index.faces
-            for turn in index.turns
-        ]
-        self.grounds = np.array([_ground(w) for w in wide], np.float32)
+        self.grounds = np.array([_ground(w) for w in index.wide_rows()], np.float32)
         ab = chroma(self.grounds, 1, 1)[:, 0, :]
         self.neutral = np.hypot(ab[:, 0], ab[:, 1]) <= NEUTRAL
 
@@ -108,23 +104,25 @@ class KindColourLook:
         flat = smoothed(crop_patch(image, at, side, angle, WIDE, WIDE_INNER))
         ground = _ground(flat)
         known_a, known_b = self.index.enrolled_chroma()
-        distance = {}
-        for name in names:
-            rows = [i for i, lb in enumerate(self.index.labels) if lb == name]
-            distance[name] = min(
-                float(chroma_apart(*self._seen_chroma(flat, ground, i), known_a[[i]], known_b[[i]])[0, 0])
-                for i in rows
-            )
-        return distance
+        rows = sorted({i for name in names for i in self.rows_of[name]})
+        seen_a, seen_b = self._seen_chroma(flat, ground, rows)
+        # each crop copy against its own enrolled face: the diagonal of the pairs
+        apart = np.diag(chroma_apart(seen_a, seen_b, known_a[rows], known_b[rows]))
+        at_row = dict(zip(rows, apart.tolist(), strict=True))
+        return {name: min(at_row[i] for i in self.rows_of[name]) for name in names}
 
-    def _seen_chroma(self, flat: np.ndarray, ground: np.ndarray, row: int) -> tuple[np.ndarray, np.ndarray]:
-        """The crop's chroma blocks as compared with enrolled ``row``: where that face has a
+    def _seen_chroma(
+        self, flat: np.ndarray, ground: np.ndarray, rows: list[int]
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The crop's chroma blocks as compared with each enrolled row: where that face has a
         light ground of its own near grey, the crop is first balanced so its own ground
         matches it — the lamp over this tile, not the markers' white, sets its cast."""
-        if self.neutral[row]:
-            gains = np.clip(self.grounds[row] / np.maximum(ground, 1.0), 0.5, 2.0)
-            flat = np.clip(flat.reshape(-1, 3) * gains, 0, 255).ravel()
-        return wide_chroma(flat[None])
+        copies = np.repeat(flat[None], len(rows), axis=0).reshape(len(rows), -1, 3)
+        for k, row in enumerate(rows):
+            if self.neutral[row]:
+                gains = np.clip(self.grounds[row] / np.maximum(ground, 1.0), 0.5, 2.0)
+                copies[k] = np.clip(copies[k] * gains, 0, 255)
+        return wide_chroma(copies.reshape(len(rows), -1))
 
     def _apart(self, rows: np.ndarray) -> np.ndarray:
         """``rows`` without the share of the face every enrolled face has."""
@@ -176,7 +174,7 @@ class KindColourLook:
                 colour_margin = distance[ranked[1]] - distance[label]
             if len(labels) == 1:
                 colour_margin = min(distance[n] for n in rivals) - distance[label]
-        kind_part = _ramp(kind_margin, KIND_FROM, KIND_SURE)
+        kind_part = ramp(kind_margin, KIND_FROM, KIND_SURE)
         if plain is not None:
             pooled: dict[str, float] = {}
             for name, score in plain.scores_by_label().items():
@@ -186,8 +184,8 @@ class KindColourLook:
                 kind_part = 0.0
             elif len(first) > 1:
                 lead = pooled[first[0]] - pooled[first[1]]
-                kind_part = max(kind_part, _ramp(lead, PLAIN_FROM, PLAIN_SURE))
-        colour_part = _ramp(colour_margin, COLOUR_FROM, COLOUR_SURE)
+                kind_part = max(kind_part, ramp(lead, PLAIN_FROM, PLAIN_SURE))
+        colour_part = ramp(colour_margin, COLOUR_FROM, COLOUR_SURE)
         confidence = round(min(kind_part, colour_part), 3)
         best = float(per_kind[order[0]])
         runner = float(per_kind[order[1]]) if len(order) > 1 else -1.0
@@ -204,6 +202,6 @@ def _ground(flat: np.ndarray) -> np.ndarray:
     return px[light >= np.percentile(light, 75)].mean(axis=0)
 
 
-def _ramp(x: float, start: float, full: float) -> float:
+def ramp(x: float, start: float, full: float) -> float:
     """0 up to ``start``, 1 from ``full``, straight between."""
     return min(max((x - start) / (full - start), 0.0), 1.0)

@@ -38,7 +38,7 @@ from vision.faces import (
     smoothed,
     verdict,
 )
-from vision.factored import COLOUR_FROM, KindColourLook
+from vision.factored import COLOUR_FROM, KindColourLook, ramp
 from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker, lenient_detector
 
 
@@ -411,7 +411,7 @@ class PathReader(TableLocator):
         # …and it is only as sure as the plain look's match is whole (none below the least
         # score: glare, a hand, a stranger), though it doubts in full
         full = (1 + s.min_score) / 2  # where the plain look's own score stops lowering its confidence
-        whole = min(max((plain.score - s.min_score) / (full - s.min_score), 0.0), 1.0)
+        whole = ramp(plain.score, s.min_score, full)
         sure = min(other.confidence, whole)
         if other.label == chosen.label and apart.colour_margin < 0:
             # a special whose colour fits a rival kind the plain look put first better: at odds
