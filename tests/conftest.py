@@ -1,11 +1,16 @@
-"""Suite-wide set-up: one BLAS thread, as `scarab` itself runs (see firmware/cli.py)."""
+"""Suite-wide set-up: one BLAS thread, as `scarab` itself runs (see firmware/cli.py), and
+a state directory of the suite's own, so a developer's enrolled faces, games and learned
+table never reach a test (nor the tests theirs)."""
 
 import os
+import tempfile
 
 # NumPy's BLAS threads fight OpenCV's for the Pi's few cores and make a frame many times
 # slower under load; one thread each is fastest for the small matrices the readers use.
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
+os.environ.pop("STATE_DIRECTORY", None)
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="scarab-tests-state-")
 
 
 import pytest  # noqa: E402 (after the environment above)

@@ -10,7 +10,8 @@ label it looked most like is relabelled only when its next label is itself a cle
 call, otherwise it becomes a question for the table — a wrong answer is far worse.
 
 Tutankhamen's counts come from the rules' own box data (engines/tutankhamen/tiles.py,
-plain data); an Ankh deck's only from whoever knows the box (``CardSettings.deck``).
+plain data); an Ankh deck's only from whoever knows the box (``CardSettings.deck``, else
+the box declared when the cards were enrolled: ``scarab vision enroll --deck``).
 """
 
 from __future__ import annotations

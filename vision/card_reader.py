@@ -125,7 +125,9 @@ class CardReader(TableLocator):
         self.mummies = FaceIndex(mummies, CARD_TURNS, s.patch, s.fine) if mummies else None
         self.papyri = FaceIndex(papyri, CARD_TURNS, s.patch, s.fine) if papyri else None
         self.calibration: Calibration | None = None
-        self.box = ankh_box(catalogue.labels, s.deck) if s.use_box else {}
+        # the deck the settings name, else the box the cards were enrolled from
+        deck = s.deck if s.deck is not None else catalogue.deck_counts()
+        self.box = ankh_box(catalogue.labels, deck) if s.use_box else {}
         # each label's colour (Lab a, b) as enrolled: a cross-check on what the faces say
         self.colours: dict[str, np.ndarray] = {}
         for label, face in catalogue.faces:

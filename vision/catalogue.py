@@ -53,6 +53,18 @@ def label_problem(game: str, label: str) -> str | None:
     return f"no faces are known for the game {game!r}"
 
 
+def checked_deck(deck: Any, where: str = "") -> dict[str, Any]:
+    """A declared Ankh box (the game log's ``deck`` object), judged by the engine's own rule."""
+    from engines.ankh.cards import read_deck
+    from engines.core import BadHeader
+
+    try:
+        read_deck(deck)
+    except BadHeader as exc:
+        raise VisionError("bad-deck", f"{where}{exc.message}") from None
+    return dict(deck)
+
+
 def is_card_game(game: str) -> bool:
     """Whether the game's faces are cards (taller than wide, stored so) rather than
     square tiles."""
@@ -65,6 +77,9 @@ class Catalogue:
     faces: list[tuple[str, np.ndarray]] = field(default_factory=list)  # (label, FACE_PX² BGR)
     sources: list[str] = field(default_factory=list)
     pawns: dict[str, list[float]] = field(default_factory=dict)  # label → Lab colour (OpenCV 8-bit scale)
+    # Ankh: the box these cards came from, as a game log declares it ({"mummies", "papyri"});
+    # None where nobody said. Games started at this table then count the box's cards.
+    deck: dict[str, Any] | None = None
 
     @property
     def labels(self) -> list[str]:
@@ -76,7 +91,7 @@ class Catalogue:
             _, png = cv2.imencode(".png", image)
             faces.append({"label": label, "source": source, "png": base64.b64encode(png.tobytes()).decode()})
         pawns = [{"label": k, "lab": [round(v, 1) for v in lab]} for k, lab in sorted(self.pawns.items())]
-        return {
+        doc: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "game": self.game,
@@ -84,6 +99,17 @@ class Catalogue:
             "faces": faces,
             "pawns": pawns,
         }
+        if self.deck is not None:
+            doc["deck"] = self.deck
+        return doc
+
+    def deck_counts(self) -> dict[str, int] | None:
+        """The declared box as card → copies (what the card reader's ``deck`` takes)."""
+        if self.deck is None:
+            return None
+        from engines.ankh.cards import read_deck
+
+        return dict(read_deck(self.deck))
 
     def add_face(self, label: str, face: np.ndarray, source: str) -> None:
         """One more photo of a face (BGR, square, any size): a face confirmed at the table
@@ -134,6 +160,8 @@ class Catalogue:
                 cat.pawns[str(entry["label"])] = [float(v) for v in entry["lab"]]
         except (KeyError, TypeError, ValueError) as exc:
             raise VisionError("bad-catalogue", f"{path}: a damaged entry ({exc})") from None
+        if "deck" in doc:
+            cat.deck = checked_deck(doc["deck"], f"{path}: ")
         if not cat.faces:
             raise VisionError("bad-catalogue", f"{path} holds no faces")
         return cat

@@ -38,6 +38,7 @@ from engines.core import Action, RuleError
 from engines.replay import LogError
 from engines.wording import LANGUAGES, render_action, render_event
 from firmware.appliance.config import Config, check_table, load, resolve_driver
+from firmware.appliance.declared_box import ankh_catalog, with_enrolled_box
 from firmware.appliance.errors import ConfigError
 from firmware.appliance.mirror import Mirror, View, halfblocks
 from firmware.appliance.presenter import Presenter
@@ -170,6 +171,8 @@ class Appliance:
         self.feeds = Feeds(self)  # the table's voice and the venue feed, when configured
         if chosen := config.camera.tutankhamen_catalog:  # a phone's photo is read with the camera's faces
             self.hub.catalogue = lambda: Path(chosen)
+        cards = config.camera.ankh_catalog  # the page's new Ankh games count the box enrolled here
+        self.hub.ankh_catalogue = lambda: ankh_catalog(cards)
 
     def _pressed(self, name: str) -> None:
         """A button's press, from gpiozero's thread: queued for the loop."""
@@ -579,7 +582,11 @@ def run(args: argparse.Namespace) -> int:
             header = table_header(config, seed)
             if args.path:
                 header["path"] = read_path_file(args.path)
-            referee = Referee.start(store, demo_header(header) if args.demo else header)
+            if args.demo:
+                header = demo_header(header)
+            else:  # the box declared when this table's cards were enrolled
+                header = with_enrolled_box(header, ankh_catalog(config.camera.ankh_catalog))
+            referee = Referee.start(store, header)
     except (StoreError, LogError) as exc:
         print(f"scarab run: {getattr(exc, 'message', exc)}", file=sys.stderr)
         return EXIT_REJECTED

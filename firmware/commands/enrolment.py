@@ -4,9 +4,10 @@ and the warnings about faces too alike for the reader."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engines.replay import LogError
 from firmware.commands.common import check_writable
@@ -44,6 +45,42 @@ def missing_faces(game: str, labels: list[str]) -> dict[str, list[str]]:
     if game != "tutankhamen":
         return {}
     return {edition: [f for f in needed if f not in have] for edition, needed in EDITION_FACES.items()}
+
+
+def declared_deck(game: str, name: str | None) -> dict[str, Any] | None:
+    """``--deck FILE``: the Ankh box the enrolled cards came from, as a game log declares it
+    (the ``deck`` object itself, or a header holding one), judged before anything is enrolled."""
+    if name is None:
+        return None
+    if game != "ankh":
+        raise LogError("no-deck", "--deck declares the box of Ankh cards: use it with --game ankh", None)
+    from vision.catalogue import checked_deck
+    from vision.errors import VisionError
+
+    try:
+        doc = json.loads(Path(name).read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise LogError("bad-deck", f"cannot read the deck file {name}: {exc}", None) from None
+    if isinstance(doc, dict) and "deck" in doc:
+        doc = doc["deck"]
+    try:
+        return checked_deck(doc, f"{name}: ")
+    except VisionError as exc:
+        raise LogError(exc.code, exc.message, None) from None
+
+
+def deck_size(cat: Catalogue) -> int | None:
+    """How many cards the catalogue's declared box holds; None where none is declared."""
+    counts = cat.deck_counts()
+    return None if counts is None else sum(counts.values())
+
+
+def show_deck(cat: Catalogue) -> None:
+    size = deck_size(cat)
+    if size is not None:
+        print(f"  the box declared with these cards holds {size} cards: games at this table count them")
+    elif cat.game == "ankh":
+        print("  no box declared (--deck): games at this table accept any well-formed card")
 
 
 def sheet_target(sheet: str | None, catalog: Path) -> Path:

@@ -33,9 +33,12 @@ from firmware.commands.enrolment import (
     EDITION_FACES,
     check_and_show,
     check_suffix,
+    deck_size,
+    declared_deck,
     missing_faces,
     sheet_target,
     show_alike,
+    show_deck,
 )
 from vision.errors import VisionError
 
@@ -73,6 +76,11 @@ def add_parser(sub: Any) -> None:
         "--sheet",
         metavar="OUT.png",
         help="where to write the contact sheet of the stored faces (default: beside the catalogue)",
+    )
+    e.add_argument(
+        "--deck",
+        metavar="DECK.json",
+        help="Ankh: the box these cards came from, as a game log's deck; games here then count its cards",
     )
     e.add_argument("--json", action="store_true", help="print the result as one JSON document")
     guided = e.add_argument_group("guided enrolment (--guided)")
@@ -192,8 +200,10 @@ def enroll_cmd(args: argparse.Namespace) -> int:
     folder = Path(args.folder)
     out = check_writable(args.out or default_catalog(args.game), make_parents=True)  # before enrolling
     sheet = sheet_target(args.sheet, out)
+    deck = declared_deck(args.game, args.deck)
     with Steps() as steps:
         cat, problems = enroll(args.game, folder, steps)
+    cat.deck = deck
     try:
         cat.save(out)
     except OSError as exc:
@@ -210,6 +220,7 @@ def enroll_cmd(args: argparse.Namespace) -> int:
         "missing": missing,
         "alike": [pair.to_json() for pair in alike],
         "sheet": str(sheet),
+        "deck": deck_size(cat),
     }
     if args.json:
         emit_json(doc)
@@ -221,6 +232,7 @@ def enroll_cmd(args: argparse.Namespace) -> int:
         f"{len(cat.pawns)} pawn colour(s) from {folder}; {len(problems)} photo(s) skipped."
     )
     print(f"Saved the catalogue to {out}")
+    show_deck(cat)
     show_alike(alike, sheet)
     for edition, faces in missing.items():
         if faces:

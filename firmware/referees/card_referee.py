@@ -251,9 +251,16 @@ class CardReferee(CameraFollower):
             self.catalogue = load_catalogue(self, "ankh")
             if self.catalogue is None:
                 return
+        from vision.card_reader import CardSettings
         from vision.card_tracker import CardTracker, CardTrackerSettings
 
-        self.tracker = CardTracker(self.catalogue, CardTrackerSettings(votes=max(1, self.section.votes)))
+        # the game's declared box bounds the readings too; else the enrolled one, if any
+        deck = getattr(self.app.referee.state, "deck", None)
+        self.tracker = CardTracker(
+            self.catalogue,
+            CardTrackerSettings(votes=max(1, self.section.votes)),
+            CardSettings(deck=dict(deck) if deck else None),
+        )
 
     # ------------------------------------------------------------------ the rules
 

@@ -221,6 +221,8 @@ def merged(new: Catalogue, path: Path) -> Catalogue:
     new.faces = [face for _, face in keep] + new.faces
     new.sources = [old.sources[i] for i, _ in keep] + new.sources
     new.pawns = {**{k: v for k, v in old.pawns.items() if k not in new.pawns}, **new.pawns}
+    if new.deck is None:
+        new.deck = old.deck
     return new
 
 
@@ -234,7 +236,15 @@ def guided_cmd(args: Any) -> int:
     from firmware.appliance.errors import ConfigError
     from firmware.appliance.store import default_catalog
     from firmware.commands.common import EXIT_OK, emit_json
-    from firmware.commands.enrolment import check_and_show, missing_faces, sheet_target, show_alike
+    from firmware.commands.enrolment import (
+        check_and_show,
+        deck_size,
+        declared_deck,
+        missing_faces,
+        sheet_target,
+        show_alike,
+        show_deck,
+    )
     from hardware.camera import open_camera
     from hardware.oled import open_oled
 
@@ -253,6 +263,7 @@ def guided_cmd(args: Any) -> int:
         labels = wanted
     out = Path(args.out) if args.out else default_catalog(args.game)
     sheet = sheet_target(args.sheet, out)  # checked before the camera starts
+    deck = declared_deck(args.game, args.deck)
     section = config.camera
     camera = open_camera(
         resolve_driver(section.driver, "picamera2", "none"),
@@ -280,6 +291,7 @@ def guided_cmd(args: Any) -> int:
         raise LogError("no-camera", f"the camera stopped: {exc}", None) from None
     finally:
         camera.close()
+    result.catalogue.deck = deck
     cat = merged(result.catalogue, out)
     try:
         cat.save(out)
@@ -297,6 +309,7 @@ def guided_cmd(args: Any) -> int:
         "missing": missing_faces(args.game, cat.labels),
         "alike": [pair.to_json() for pair in alike],
         "sheet": str(sheet),
+        "deck": deck_size(cat),
     }
     if args.json:
         emit_json(doc)
@@ -306,5 +319,6 @@ def guided_cmd(args: Any) -> int:
         print(f"  not shown in time (enrol them again with --only): {', '.join(result.skipped)}")
     for problem in result.problems:
         print(f"  could not use {problem} (enrol it again with --only)")
+    show_deck(cat)
     show_alike(alike, sheet)
     return EXIT_OK

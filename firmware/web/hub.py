@@ -71,6 +71,12 @@ def _state_catalogue() -> Path:
     return default_catalog("tutankhamen")
 
 
+def _state_ankh_catalogue() -> Path:
+    from firmware.appliance.declared_box import ankh_catalog
+
+    return ankh_catalog("")
+
+
 class QuestionError(Exception):
     """An answer refused: ``status`` 404 (no such question open) or 422 (not a face of the
     box)."""
@@ -173,6 +179,8 @@ class TableHub:
         self.landslides: Any = None
         # the enrolled Tutankhamen faces a phone's photo of the path is read with
         self.catalogue: Callable[[], Path] = _state_catalogue
+        # the enrolled Ankh cards, whose declared box a new Ankh game counts
+        self.ankh_catalogue: Callable[[], Path] = _state_ankh_catalogue
         self._waiters: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
         self._history: list[dict[str, Any]] = []
         self._history_at = -1  # the update the history was worded for
@@ -413,6 +421,9 @@ class TableHub:
         return {"left": left, **self.asked()}
 
     def new_game(self, header: dict[str, Any]) -> None:
+        from firmware.appliance.declared_box import with_enrolled_box
+
+        header = with_enrolled_box(header, self.ankh_catalogue())  # the box this table declared
         referee = Referee.start(self.store, header)  # judged before anything is stored
         self.referee = referee
         referee.subscribe(self._record)
