@@ -75,16 +75,18 @@ def path_labels(seed: int) -> list[str]:
     return [*tiles, "kingtut"]
 
 
-def judge(truth: dict[str, Any], doc: dict[str, Any], tally: Tally) -> None:
-    """Score one reading against the truth: tiles matched by position, in path order."""
+def judge(truth: dict[str, Any], doc: dict[str, Any], tally: Tally) -> dict[int, int]:
+    """Score one reading against the truth: tiles matched by position, in path order.
+    Returns which true tile each matched read tile is (read index → truth index)."""
     want = truth["tiles"]
     got = doc["tiles"]
     tally.tiles += len(want)
     centres = np.array([t["center"] for t in want], np.float64).reshape(-1, 2)
     pitch = float(np.median(np.linalg.norm(np.diff(centres, axis=0), axis=1))) if len(want) > 1 else 40.0
     taken: set[int] = set()
+    matched: dict[int, int] = {}
     last = -1
-    for tile in got:
+    for i, tile in enumerate(got):
         if tile["center"] is None or not len(want):
             tally.extra += 1
             continue
@@ -94,6 +96,7 @@ def judge(truth: dict[str, Any], doc: dict[str, Any], tally: Tally) -> None:
             tally.extra += 1
             continue
         taken.add(j)
+        matched[i] = j
         last = j
         if tile["label"] is None:
             tally.unreadable += 1
@@ -104,6 +107,7 @@ def judge(truth: dict[str, Any], doc: dict[str, Any], tally: Tally) -> None:
     tally.pawns += len(truth["pawns"])
     found = {(p["label"], p["index"]) for p in doc["pawns"]}
     tally.pawns_right += sum((p["label"], p["index"]) in found for p in truth["pawns"])
+    return matched
 
 
 def catalogue_of(folder: Path, style: ArtStyle) -> Catalogue:

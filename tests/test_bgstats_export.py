@@ -134,6 +134,8 @@ def test_a_race_is_exported_without_points(store: Store, game: str, why: str) ->
     (winner,) = [p for p in play["players"] if p["winner"]]
     assert winner["rank"] == 1 and sorted(p["rank"] for p in play["players"])[0] == 1
     assert why in play["comments"] and winner["name"] in play["comments"]
+    # Pharaoh's Gulo Gulo has its own BoardGameGeek entry (HABA 2015), not Gulo Gulo's
+    assert play["game"].get("bggId") == (175088 if game == "gulogulo" else None)
 
 
 def test_the_play_id_is_stable_per_stored_game(store: Store) -> None:

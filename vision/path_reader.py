@@ -241,6 +241,17 @@ class PathReader(TableLocator):
 
     # ------------------------------------------------------------ reading
 
+    def face_crops(self, frame: np.ndarray, centres: list[list[float]]) -> list[np.ndarray]:
+        """The faces at these places of ``frame`` (image pixels, as a reading gives them),
+        each cut from the top view, turned upright and sized as an enrolled face: what the
+        table is shown when asked, and what joins the catalogue once it has answered."""
+        from vision.catalogue import FACE_PX
+
+        view, _, cal = self.view(frame)
+        side = self.tile_mm * self.settings.px_per_mm
+        at = view.view_point(cal.table_points(np.array(centres, np.float64).reshape(-1, 2)))
+        return [crop_patch(view.image, c, side, tile_angle(view.image, c, side), FACE_PX, 1.0) for c in at]
+
     def read(self, frame: np.ndarray) -> PathReading:
         view, markers, cal = self.view(frame)
         s = self.settings

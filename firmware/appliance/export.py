@@ -44,7 +44,7 @@ BOXES: dict[tuple[str, str | None], Box] = {
     ("tutankhamen", "amigo"): Box("Tutanchamun", None),
     ("ankh", None): Box("Ankh: Launen einer Königin", None),
     ("bann", None): Box("Im Bann der Pyramide", None),
-    ("gulogulo", None): Box("Pharaoh's Gulo Gulo", None),
+    ("gulogulo", None): Box("Pharaoh's Gulo Gulo", 175088),  # HABA 2015; not Gulo Gulo (6351)
 }
 GAME_TITLES = {game: box.name for (game, edition), box in BOXES.items() if edition in (None, "otb2004")}
 
