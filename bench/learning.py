@@ -32,14 +32,15 @@ import numpy as np
 
 from bench.common import Ticker, markdown
 from bench.photoreal import dataset
-from bench.vision import Tally, catalogue_of, judge, path_labels
-from vision.catalogue import Catalogue, enroll
+from bench.vision import Tally, catalogue_of, judge, path_labels, read_one
+from vision.catalogue import TABLE_SOURCE, Catalogue, enroll
 from vision.errors import VisionError
-from vision.path_reader import PathReader
+from vision.path_reader import PathReader, ReaderSettings
 from vision.synth.art import FAMILIES, ArtStyle, family_styles
 from vision.synth.tiles import LEVELS, TableScene
 
 SIZES = ((1280, 720), (2028, 1520))
+LEARNED = ReaderSettings(learned=True)  # the confirmed faces as a second opinion (off by default)
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ def answered(
     faces = reader.face_crops(image, [doc["tiles"][i]["center"] for i in asked])
     for i, face in zip(asked, faces, strict=True):
         label = truth["tiles"][matched[i]]["label"]
-        catalogue.add_face(label, face, f"confirmed at the table ({where})")
+        catalogue.add_face(label, face, f"{TABLE_SOURCE} ({where})")
     return tally, len(asked)
 
 
@@ -121,8 +122,13 @@ def synth_tables(
                     shot = scene.render()
                     cv2.setNumThreads(1)
                     where = f"{family} {room} game {g + 1} seed {scene_seed}"
-                    tally, _ = answered(PathReader(catalogue), catalogue, shot.image, shot.truth, where)
+                    reader = PathReader(catalogue, LEARNED)
+                    tally, _ = answered(reader, catalogue, shot.image, shot.truth, where)
                     tallies.setdefault((family, g), Tally()).add(tally)
+                    plain = read_one(
+                        PathReader(enrolled[room.style]), shot.image, shot.truth, f"{where} (photos)"
+                    )
+                    tallies.setdefault((family, -1 - g), Tally()).add(plain)
                     done += 1
                     tick(done, f"{family} game {g + 1}")
     cv2.setNumThreads(threads)
@@ -136,64 +142,79 @@ def photoreal_tables(folder: Path, families: list[str]) -> dict[tuple[str, int],
     cv2.setNumThreads(1)
     played: dict[str, int] = {}
     catalogues: dict[str, Catalogue] = {}
+    photos: dict[str, Catalogue] = {}
     for done, shot in enumerate(shots, 1):
         if shot.family not in catalogues:
             cat, problems = enroll("tutankhamen", dataset.enrolment_folder(folder, shot.family))
             if problems:
                 print(f"  enrolment of {shot.family}: {problems}", file=sys.stderr)
             catalogues[shot.family] = cat
+            photos[shot.family] = copy.deepcopy(cat)
         g = played.get(shot.family, 0)
         played[shot.family] = g + 1
         catalogue = catalogues[shot.family]
         where = f"{shot.name} ({shot.family}, game {g + 1})"
-        tally, _ = answered(PathReader(catalogue), catalogue, shot.image(), shot.truth, where)
+        image = shot.image()
+        tally, _ = answered(PathReader(catalogue, LEARNED), catalogue, image, shot.truth, where)
         tallies.setdefault((shot.family, g), Tally()).add(tally)
+        plain = read_one(PathReader(photos[shot.family]), image, shot.truth, f"{where} (photos)")
+        tallies.setdefault((shot.family, -1 - g), Tally()).add(plain)
         tick(done, shot.family)
     return tallies
 
 
 def report(tallies: dict[tuple[str, int], Tally], families: list[str], what: str) -> None:
+    """Per family and game: the reading with what the table taught so far beside the same
+    frames read with the enrolment photos alone (game key ``-1 - g``)."""
     print(f"\n## The path reader learning at the table — {what}\n")
     head = [
         "family",
         "game",
         "frames",
-        "per-tile error",
-        "wrong / missed / extra",
-        "unreadable (asked)",
-        "frames right",
+        "per-tile error: learned / photos only",
+        "wrong (learned)",
+        "unreadable (asked): learned / photos only",
+        "frames right: learned / photos only",
     ]
     rows = []
     for family in families:
-        games = sorted(g for f, g in tallies if f == family)
+        games = sorted(g for f, g in tallies if f == family and g >= 0)
         held = " (held out)" if FAMILIES[family].heldout else ""
         for g in games:
-            t = tallies[(family, g)]
+            t, p = tallies[(family, g)], tallies[(family, -1 - g)]
             rows.append(
                 [
                     f"{family}{held}" if g == games[0] else "",
                     str(g + 1),
                     str(t.frames),
-                    f"{100 * t.error:.2f} %",
-                    f"{t.wrong} / {t.missed} / {t.extra}",
-                    f"{100 * t.unreadable / max(1, t.tiles):.2f} %",
-                    f"{100 * t.right / max(1, t.frames):.1f} %",
+                    f"{100 * t.error:.2f} % / {100 * p.error:.2f} %",
+                    f"{t.wrong} / {p.wrong}",
+                    f"{_share(t.unreadable, t.tiles)} / {_share(p.unreadable, p.tiles)}",
+                    f"{_share(t.right, t.frames, 1)} / {_share(p.right, p.frames, 1)}",
                 ]
             )
     print(markdown(head, rows))
     print(
         "\nAfter the first game (games 2 on) — goals: per-tile error ≤ 0.2 %, unreadable ≤ 3 %, "
-        "frames right ≥ 70 %\n\n| family | per-tile error | unreadable | frames right |\n|---|---|---|---|"
+        "frames right ≥ 70 %\n\n"
+        "| family | per-tile error: learned / photos only | unreadable | frames right |\n|---|---|---|---|"
     )
     for family in families:
-        later = Tally()
+        later, plain = Tally(), Tally()
         for (f, g), t in tallies.items():
             if f == family and g > 0:
                 later.add(t)
+                plain.add(tallies[(f, -1 - g)])
         if later.frames:
-            asked = 100 * later.unreadable / max(1, later.tiles)
-            right = 100 * later.right / max(1, later.frames)
-            print(f"| {family} | {100 * later.error:.2f} % | {asked:.2f} % | {right:.1f} % |")
+            print(
+                f"| {family} | {100 * later.error:.2f} % / {100 * plain.error:.2f} % "
+                f"| {_share(later.unreadable, later.tiles)} / {_share(plain.unreadable, plain.tiles)} "
+                f"| {_share(later.right, later.frames, 1)} / {_share(plain.right, plain.frames, 1)} |"
+            )
+
+
+def _share(part: int, whole: int, digits: int = 2) -> str:
+    return f"{100 * part / max(1, whole):.{digits}f} %"
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -120,8 +120,9 @@ class CardReader(TableLocator):
 
     def __init__(self, catalogue: Catalogue, settings: CardSettings | None = None) -> None:
         self.settings = s = settings or CardSettings()
-        mummies = [(label, face) for label, face in catalogue.faces if not label.startswith("papyrus-")]
-        papyri = [(label, face) for label, face in catalogue.faces if label.startswith("papyrus-")]
+        compared, _ = catalogue.split_by_source()  # a confirmed crop of a photographed card stays apart
+        mummies = [(label, face) for label, face in compared if not label.startswith("papyrus-")]
+        papyri = [(label, face) for label, face in compared if label.startswith("papyrus-")]
         self.mummies = FaceIndex(mummies, CARD_TURNS, s.patch, s.fine) if mummies else None
         self.papyri = FaceIndex(papyri, CARD_TURNS, s.patch, s.fine) if papyri else None
         self.calibration: Calibration | None = None
@@ -130,7 +131,7 @@ class CardReader(TableLocator):
         self.box = ankh_box(catalogue.labels, deck) if s.use_box else {}
         # each label's colour (Lab a, b) as enrolled: a cross-check on what the faces say
         self.colours: dict[str, np.ndarray] = {}
-        for label, face in catalogue.faces:
+        for label, face in compared:
             self.colours.setdefault(label, _chroma(face_patch(face, s.patch)))
 
     @property

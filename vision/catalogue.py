@@ -23,6 +23,9 @@ import numpy as np
 from vision.errors import VisionError
 
 FORMAT, VERSION = "scarab-catalogue", 1
+# the source of a face the players confirmed during a game (the referees' questions):
+# the camera's own crop, kept apart from the enrolment photos when faces are compared
+TABLE_SOURCE = "confirmed at the table"
 FACE_PX = 64
 SUFFIXES = {".png", ".jpg", ".jpeg"}
 NAME = re.compile(r"^(?P<label>[a-z0-9]+(?:-[a-z0-9]+)*)(?:__(?P<n>\d+))?$")
@@ -110,6 +113,22 @@ class Catalogue:
         from engines.ankh.cards import read_deck
 
         return dict(read_deck(self.deck))
+
+    def split_by_source(self) -> tuple[list[tuple[str, np.ndarray]], list[tuple[str, np.ndarray]]]:
+        """The faces to compare a crop with, and the faces confirmed at the table kept
+        apart. A camera crop is blurred and lit as every other crop of this table is, so
+        next to sharp photos it looks more like any tile than they do (`bench learning`:
+        mixed in, the reader was surely wrong four times as often); it is compared with
+        the photos only where its face has no photo — else that face could never be read."""
+        # a face given without a source (a catalogue built in code) counts as a photo
+        sources = [*self.sources, *[""] * (len(self.faces) - len(self.sources))]
+        learned = [src.startswith(TABLE_SOURCE) for src in sources]
+        photographed = {label for (label, _), table in zip(self.faces, learned, strict=False) if not table}
+        compared: list[tuple[str, np.ndarray]] = []
+        apart: list[tuple[str, np.ndarray]] = []
+        for face, table in zip(self.faces, learned, strict=False):
+            (apart if table and face[0] in photographed else compared).append(face)
+        return compared, apart
 
     def add_face(self, label: str, face: np.ndarray, source: str) -> None:
         """One more photo of a face (BGR, square, any size): a face confirmed at the table

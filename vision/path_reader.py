@@ -69,6 +69,10 @@ class ReaderSettings:
     edition: str | None = None  # the box's edition ("otb2004", "amigo"); None: told by the enrolled specials
     box_sure: float = 0.9  # a tile the box pushes off its label keeps the next one only this surely
     factored: bool = True  # an unsure face is also read as kind, then colour (vision/factored.py)
+    # faces the players confirmed as a second opinion (``_weigh_learned``): off, measured by
+    # `bench learning` — mixed with the photos they made the reader surely wrong four
+    # times as often; kept apart they change next to nothing (docs/vision.md §6)
+    learned: bool = False
 
 
 @dataclass
@@ -227,7 +231,11 @@ class PathReader(TableLocator):
 
     def __init__(self, catalogue: Catalogue, settings: ReaderSettings | None = None) -> None:
         self.settings = settings or ReaderSettings()
-        self.index = FaceIndex(catalogue.faces)
+        photos, table = catalogue.split_by_source()
+        self.index = FaceIndex(photos)
+        # the faces the players confirmed, as this camera showed them: a second opinion
+        # among like crops only (``_weigh_learned``), never mixed with the sharp photos
+        self.learned = FaceIndex(table) if table and self.settings.learned else None
         self.box = tutankhamen_box(self.index.names, self.settings.edition) if self.settings.use_box else {}
         names = set(self.index.names)
         self.both_editions = bool(names & OTB_ONLY) and bool(names & AMIGO_ONLY)
@@ -394,8 +402,32 @@ class PathReader(TableLocator):
                     chosen = hue
             if chosen.confidence < 1.0 and s.factored:
                 chosen, at = self._weigh_factored(image, where, side, angle, heading, match, chosen, at)
+            if chosen.confidence < 1.0 and self.learned is not None:
+                chosen = self._weigh_learned(patches, match, chosen)
             return chosen, at
         return match, where
+
+    def _weigh_learned(self, patches: list[np.ndarray], plain: Match, chosen: Match) -> Match:
+        """An unsure face compared with the faces the players confirmed at this table —
+        crops of this camera, as blurred and lit as this one. Like is compared with like
+        only: each label the photos put first must have such a face (else a crop of any
+        tile out-scores a sharp photo of the right one), and the learned look must be
+        clear against every face learned here. Agreeing, the surer look counts; at odds,
+        the surer one wins only by what it is surer by."""
+        learned = self.learned
+        assert learned is not None
+        s = self.settings
+        among = plain.ranked[:3]
+        if not set(among) <= set(learned.names):
+            return chosen
+        other = learned.match(patches, s.min_score, s.min_margin)
+        if other.label not in among:
+            return chosen
+        if other.label == chosen.label:
+            return replace(chosen, confidence=max(chosen.confidence, other.confidence))
+        if other.confidence > chosen.confidence:
+            return replace(other, confidence=round(other.confidence - chosen.confidence, 3))
+        return replace(chosen, confidence=round(max(chosen.confidence - other.confidence, 0.0), 3))
 
     def _weigh_factored(
         self,

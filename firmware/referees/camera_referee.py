@@ -406,12 +406,14 @@ class CameraReferee(CameraFollower):
 
     def _enrol(self, questions: list[Question]) -> None:
         """The confirmed faces join the catalogue the referee loaded (and its file)."""
+        from vision.catalogue import TABLE_SOURCE
+
         catalogue = self.catalogue
         faces = [(q.answer, q.face) for q in questions if q.answer is not None and q.face is not None]
         if catalogue is None or not faces:
             return
         for label, face in faces:
-            catalogue.add_face(label, face, f"confirmed at the table (game {self.game_id})")
+            catalogue.add_face(label, face, f"{TABLE_SOURCE} (game {self.game_id})")
         self._note(self.say("enrolled", count=len(faces)))
         if self.catalogue_path is None:
             return

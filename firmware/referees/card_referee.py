@@ -421,10 +421,12 @@ class CardReferee(CameraFollower):
     def _enrol(self, label: str, face: np.ndarray) -> None:
         """The confirmed face joins the catalogue the referee loaded (and its file); the
         reader is built afresh with it."""
+        from vision.catalogue import TABLE_SOURCE
+
         catalogue = self.catalogue
         if catalogue is None:
             return
-        catalogue.add_face(label, face, f"confirmed at the table (game {self.game_id})")
+        catalogue.add_face(label, face, f"{TABLE_SOURCE} (game {self.game_id})")
         self._note(self.say("enrolled", card=self._card(label)))
         if self.tracker is not None:
             self.start_game()
