@@ -151,3 +151,18 @@ def test_a_face_matching_no_enrolled_face_well_is_not_made_sure(parchment_catalo
     chosen = _match("cat-blue", 0.0, score=0.52)
     sure = Factored(_match("cat-blue", 1.0), np.zeros(2), 0.3, 4.0)
     assert _weigh(parchment_catalogue, plain, chosen, sure).confidence < 0.5  # glare over a mask
+
+
+def test_the_edges_look_still_knows_a_blurred_line_pictures_way() -> None:
+    """Thin line art blurred by the camera no longer matches a sharp photo in brightness,
+    but its edges still run the way they ran."""
+    from vision.factored import edges
+
+    picture = np.full((32, 32, 3), 230, np.uint8)
+    picture[6:26, 10] = picture[6:26, 21] = 40  # two upright strokes
+    picture[6, 10:22] = 40  # joined at the top
+    other = np.rot90(picture).copy()  # the same strokes lying down
+    blurred = cv2.GaussianBlur(picture, (0, 0), 1.6)
+    same, turned = float(edges(blurred) @ edges(picture)), float(edges(blurred) @ edges(other))
+    assert same > turned + 0.2
+    assert abs(float(np.linalg.norm(edges(picture))) - 1.0) < 1e-5

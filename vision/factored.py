@@ -48,11 +48,35 @@ CAMERA_BLUR = 1.2  # what the camera and the top view's warp do to a tile (view 
 KIND_FROM, KIND_SURE = 0.08, 0.16  # the kind's margin over the next kind: unsure below, sure from
 PLAIN_FROM, PLAIN_SURE = 0.02, 0.06  # the same in the plain look's scores, where it agrees
 COLOUR_FROM, COLOUR_SURE = 1.0, 2.5  # the colour's lead in mean chroma distance, likewise
+EDGES_FROM, EDGES_SURE = 0.04, 0.08  # the kind's lead in the edges' directions, likewise
+CELLS, BINS = 4, 8  # the edges' look: cells per side, directions per cell
 
 
 def kind_of(label: str) -> str:
     """``scarab-green`` → ``scarab``; a special is a kind of its own."""
     return label.split("-", 1)[0]
+
+
+def edges(patch: np.ndarray) -> np.ndarray:
+    """Which way the picture's edges run, cell by cell (a histogram of gradient directions,
+    weighted by strength): a thin line blurred to a smear still runs the way it ran, where
+    its brightness no longer matches a sharp photo's. Normalised, mean removed."""
+    grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1)
+    strength = np.hypot(gx, gy)
+    way = (np.arctan2(gy, gx) % np.pi) * (BINS / np.pi)  # direction without sign, in bins
+    low = np.floor(way).astype(np.int64)
+    part = way - low
+    cell = grey.shape[0] // CELLS
+    rows = np.minimum(np.arange(grey.shape[0]) // cell, CELLS - 1)
+    cols = np.minimum(np.arange(grey.shape[1]) // cell, CELLS - 1)
+    where = (rows[:, None] * CELLS + cols[None, :]) * BINS
+    hist = np.bincount((where + low % BINS).ravel(), (strength * (1 - part)).ravel(), CELLS * CELLS * BINS)
+    hist += np.bincount((where + (low + 1) % BINS).ravel(), (strength * part).ravel(), CELLS * CELLS * BINS)
+    out = np.sqrt(hist)
+    out -= out.mean()
+    return out / max(float(np.linalg.norm(out)), 1e-6)
 
 
 def _grey(patch: np.ndarray) -> np.ndarray:
@@ -66,6 +90,7 @@ class Factored:
     at: np.ndarray  # the centre (top view) that matched best
     kind_margin: float
     colour_margin: float
+    kind_sure: float = 0.0  # how sure the kind alone is (0..1)
 
 
 class KindColourLook:
@@ -75,13 +100,17 @@ class KindColourLook:
         self.index = index
         px = max(8, round(side_px))
         rows, labels = [], []
+        edge_rows: list[np.ndarray] = []
         for label, image in index.faces:
             seen = cv2.resize(image, (px, px), interpolation=cv2.INTER_AREA)
             seen = cv2.GaussianBlur(seen, (0, 0), CAMERA_BLUR)
             patch = face_patch(seen, SIDE, INNER)
             for turn in index.turns:
-                rows.append(_grey(np.rot90(patch, turn).copy()))
+                turned = np.rot90(patch, turn).copy()
+                rows.append(_grey(turned))
+                edge_rows.append(edges(turned))
                 labels.append(label)
+        self.edge_matrix = np.array(edge_rows, np.float32)
         enrolled = normalised(np.array(rows, np.float32))
         self.mean = enrolled.mean(axis=0)
         apart = self._apart(enrolled)
@@ -175,6 +204,20 @@ class KindColourLook:
             if len(labels) == 1:
                 colour_margin = min(distance[n] for n in rivals) - distance[label]
         kind_part = ramp(kind_margin, KIND_FROM, KIND_SURE)
+        # the edges' directions (at the shift the grey look chose) agree, or make it a question
+        ways = self.edge_matrix @ edges(patches[best_shift])
+        per_kind_edges = np.full(len(self.kinds), -2.0, np.float32)
+        np.maximum.at(per_kind_edges, self.row_kind, ways)
+        edge_order = np.argsort(per_kind_edges)[::-1]
+        edge_lead = (
+            float(per_kind_edges[edge_order[0]] - per_kind_edges[edge_order[1]])
+            if len(edge_order) > 1
+            else 1.0
+        )
+        if self.kinds[int(edge_order[0])] == kind:
+            kind_part = max(kind_part, ramp(edge_lead, EDGES_FROM, EDGES_SURE))
+        else:
+            kind_part = min(kind_part, 1.0 - ramp(edge_lead, EDGES_FROM, EDGES_SURE))
         if plain is not None:
             pooled: dict[str, float] = {}
             for name, score in plain.scores_by_label().items():
@@ -191,7 +234,11 @@ class KindColourLook:
         runner = float(per_kind[order[1]]) if len(order) > 1 else -1.0
         ranked_labels = (label, *(lb for lb in labels if lb != label))
         return Factored(
-            Match(label, best, runner, confidence, best_shift, ranked_labels), at, kind_margin, colour_margin
+            Match(label, best, runner, confidence, best_shift, ranked_labels),
+            at,
+            kind_margin,
+            colour_margin,
+            round(kind_part, 3),
         )
 
 

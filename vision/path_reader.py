@@ -38,7 +38,8 @@ from vision.faces import (
     smoothed,
     verdict,
 )
-from vision.factored import COLOUR_FROM, KindColourLook, ramp
+from vision.factored import CAMERA_BLUR, COLOUR_FROM, PLAIN_FROM, PLAIN_SURE, KindColourLook, kind_of, ramp
+from vision.frame_colour import colour_of, enrolled_inks, group, tile_ink
 from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker, lenient_detector
 
 
@@ -69,6 +70,8 @@ class ReaderSettings:
     edition: str | None = None  # the box's edition ("otb2004", "amigo"); None: told by the enrolled specials
     box_sure: float = 0.9  # a tile the box pushes off its label keeps the next one only this surely
     factored: bool = True  # an unsure face is also read as kind, then colour (vision/factored.py)
+    frame_colours: bool = True  # the frame's own tiles tell its sets' colours (vision/frame_colour.py)
+    anchor: float = 0.9  # a tile read at least this surely shows the frame's cast of its set
     # faces the players confirmed as a second opinion (``_weigh_learned``): off, measured by
     # `bench learning` — mixed with the photos they made the reader surely wrong four
     # times as often; kept apart they change next to nothing (docs/vision.md §6)
@@ -245,6 +248,7 @@ class PathReader(TableLocator):
         self.calibration: Calibration | None = None
         self.tile_mm = self.settings.tile_mm or NOMINAL_TILE_MM  # the last frame's, once one is read
         self._looks: dict[int, KindColourLook] = {}  # by a tile's side in the top view (px)
+        self._inks: dict[int, dict[str, np.ndarray]] = {}  # the photos' set inks, likewise
         self.balanced: np.ndarray | None = None  # this frame's top view before any recolouring
 
     # ------------------------------------------------------------ reading
@@ -311,6 +315,8 @@ class PathReader(TableLocator):
             centre = self.between(slots, i)
             slot.angle = tile_angle(image, centre, self.tile_mm * s.px_per_mm)
             slot.match, slot.center = self.classify(image, centre, slot.angle, slot.heading, 1, hidden)
+        if s.frame_colours:
+            self.tell_colours(image, slots, set(covers))
         to_image = np.linalg.inv(view.to_view)
         # the labels of all tiles at once: never more of a kind than the box holds
         sure = [sl.match is not None and sl.match.confidence >= s.min_confidence for sl in slots]
@@ -467,6 +473,60 @@ class PathReader(TableLocator):
         if sure > chosen.confidence:  # the place stays the plain look's: the grey look's is coarser
             return replace(other, confidence=round(sure - chosen.confidence, 3)), at
         return replace(chosen, confidence=round(max(chosen.confidence - other.confidence, 0.0), 3)), at
+
+    def tell_colours(self, image: np.ndarray, slots: list[Slot], covered: set[int]) -> None:
+        """The sets' colours as this frame's own tiles group them (vision/frame_colour.py).
+        An unsure face whose kind is sure takes the colour of the group its ink clearly
+        lies in, if the looks put that label first; a face read surely whose ink clearly
+        lies in another set's group becomes a question. A face under a pawn shows the
+        pawn's colour: left alone."""
+        s = self.settings
+        balanced = self.balanced if self.balanced is not None else image
+        side = self.tile_mm * s.px_per_mm
+        places = [
+            i
+            for i, sl in enumerate(slots)
+            if sl.match is not None and i not in covered and colour_of(sl.match.label) is not None
+        ]
+        anchors: dict[int, str] = {}
+        for k, i in enumerate(places):
+            m = slots[i].match
+            if m is not None and m.confidence >= s.anchor:
+                anchors[k] = str(colour_of(m.label))
+        px = round(side)
+        if px not in self._inks:
+            self._inks[px] = enrolled_inks(self.index.faces, side, CAMERA_BLUR)
+        inks = [tile_ink(balanced, slots[i].center, side, slots[i].angle) for i in places]
+        calls = group(inks, anchors, self._inks[px])
+        if calls is None:
+            return
+        for i, call in zip(places, calls, strict=True):
+            sl = slots[i]
+            m = sl.match
+            assert m is not None
+            if call.confidence == 0.0:
+                continue
+            if m.confidence >= s.min_confidence:
+                if colour_of(m.label) != call.colour:  # read surely, lying with another set's tiles
+                    sl.match = replace(m, confidence=round(s.min_confidence * (1 - call.confidence) / 2, 3))
+                continue
+            apart = self.kind_colour(side).look(image, sl.center, side, sl.angle, sl.heading, balanced, m)
+            kind = kind_of(apart.match.label)
+            # the plain look among this colour's faces alone: what is left is the picture
+            cells = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
+            patches, _ = crop_grid(image, sl.center, side, sl.angle, cells, 0.07 * side, sl.heading)
+            scores = self.index.match(patches, s.min_score, s.min_margin).scores_by_label()
+            among = sorted(
+                (n for n in scores if colour_of(n) == call.colour), key=scores.__getitem__, reverse=True
+            )
+            if len(among) < 2 or kind_of(among[0]) != kind:
+                continue  # the two looks at the picture disagree: a question
+            sure_kind = max(
+                apart.kind_sure, ramp(scores[among[0]] - scores[among[1]], PLAIN_FROM, PLAIN_SURE)
+            )
+            confidence = round(min(sure_kind, call.confidence), 3)
+            if confidence > m.confidence:
+                sl.match = replace(m, label=f"{kind}-{call.colour}", confidence=confidence)
 
     def kind_colour(self, side: float) -> KindColourLook:
         """The enrolled faces as this frame's tiles look (built once per tile size)."""

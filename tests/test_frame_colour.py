@@ -1,0 +1,94 @@
+"""The sets' colours told by the frame's own tiles (vision/frame_colour.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.catalogue import Catalogue, enroll
+from vision.frame_colour import ANCHORS, CLEAR_FROM, colour_of, group, ink
+from vision.path_reader import PathReader, ReaderSettings
+from vision.synth.art import PAWNS, TILE_LABELS, ArtStyle
+from vision.synth.tiles import TableScene, write_enrolment_set
+
+# the photos' inks of three sets (a*, b* less the ground's), and a frame whose lamp moves
+# every colour by the same cast
+PHOTOS = {"blue": np.array([5.0, -30.0]), "green": np.array([-25.0, 10.0]), "purple": np.array([25.0, -20.0])}
+CAST = np.array([-6.0, 14.0])
+
+
+def frame_inks(seed: int, per_set: int = 8) -> tuple[list[np.ndarray], list[str]]:
+    rng = np.random.default_rng(seed)
+    inks, truth = [], []
+    for colour, at in PHOTOS.items():
+        for _ in range(per_set):
+            inks.append(at + CAST + rng.normal(0, 1.5, 2))
+            truth.append(colour)
+    return inks, truth
+
+
+def test_a_cast_frame_groups_its_tiles_by_set() -> None:
+    inks, truth = frame_inks(1)
+    anchors = {i: truth[i] for i in range(0, len(inks), 3)}  # a third read surely
+    calls = group(inks, anchors, PHOTOS)
+    assert calls is not None
+    assert [c.colour for c in calls] == truth
+    assert all(c.lead > CLEAR_FROM and c.confidence > 0 for c in calls)
+    # an ink halfway between two sets is told to neither
+    halfway = (PHOTOS["blue"] + PHOTOS["purple"]) / 2 + CAST
+    calls = group([*inks, halfway], anchors, PHOTOS)
+    assert calls is not None and calls[-1].confidence == 0.0
+
+
+def test_groups_that_disagree_with_the_sure_tiles_or_too_few_of_them_tell_nothing() -> None:
+    inks, truth = frame_inks(2)
+    few = {i: truth[i] for i in range(ANCHORS - 1)}
+    assert group(inks, few, PHOTOS) is None
+    # an art whose ink says nothing of its set: the sure tiles' sets do not follow the groups
+    shuffled = {i: ("blue", "green", "purple")[i % 3] for i in range(0, len(inks), 2)}
+    assert group(inks, shuffled, PHOTOS) is None
+
+
+def test_a_tiles_ink_is_its_colour_against_its_own_ground_under_any_lamp() -> None:
+    face = np.full((32, 32, 3), (205, 225, 235), np.uint8)  # cream, BGR
+    face[8:24:4, 6:26] = (170, 60, 40)  # thin blue lines
+    face[9:25:4, 6:26] = (170, 60, 40)
+    for gain in (np.array([1.0, 1.0, 1.0]), np.array([0.8, 0.95, 1.1])):  # a warm lamp
+        seen = np.clip(face * gain, 0, 255).astype(np.uint8)
+        a, b = ink(seen)
+        assert b < -15 and abs(a) < abs(b)  # blue, whatever the cast on ground and ink alike
+    assert colour_of("cat-green") == "green" and colour_of("kingtut") is None
+
+
+@pytest.fixture(scope="module")
+def parchment() -> Catalogue:
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp:
+        write_enrolment_set(Path(tmp), [*TILE_LABELS, *PAWNS], ArtStyle(0, "parchment"), seed=41)
+        cat, problems = enroll("tutankhamen", Path(tmp))
+    assert problems == []
+    return cat
+
+
+@pytest.mark.parametrize("seed", [61, 64, 67])
+def test_a_rim_coloured_table_asks_less_and_errs_no_more_with_the_frames_colours(
+    parchment: Catalogue, seed: int
+) -> None:
+    """Parchment art shows a set's colour only on a narrow rim; the frame's own sure tiles
+    tell each rim colour under this lamp better than the photos do."""
+    kinds = [
+        f"{k}-{c}" for k in ("scarab", "cat", "horus", "anubis", "mask") for c in ("green", "blue", "purple")
+    ]
+    labels = [*kinds, *kinds[3:], *kinds[9:], "goldbag", "pharaoh", "kingtut"]
+    shot = TableScene(labels, seed=seed, level="medium", style=ArtStyle(0, "parchment")).render()
+    truth = [t["label"] for t in shot.truth["tiles"]]
+    wrong, asked = {}, {}
+    for on in (False, True):
+        read = PathReader(parchment, ReaderSettings(frame_colours=on)).read(shot.image).labels
+        assert len(read) == len(truth)
+        wrong[on] = sum(r is not None and r != t for r, t in zip(read, truth, strict=True))
+        asked[on] = sum(r is None for r in read)
+    assert wrong[True] <= wrong[False]
+    assert asked[True] < asked[False]

@@ -1,0 +1,104 @@
+"""The sets' colours of one frame, told by the frame's own tiles.
+
+The enrolled photos show each set's colour in the light they were taken in; the table's
+lamp, the camera and an art style's thin lines or narrow rims shift every colour of a
+frame alike, so a tile's colour compared with a photo's is often a close call. Within one
+frame, though, the tiles of one set share their look: the green tiles are more like one
+another than like the blue ones, whatever the lamp. A tile's *ink* — what stands out in
+colour from its own light ground (its art, its rim), as CIE a*b* less the ground's — is
+grouped with the frame's other inks: three groups, each started where the photos' ink of
+its set lies once moved by the cast the frame's sure tiles show, then settled on the
+frame's inks (k-means). A tile clearly in one group has that group's colour.
+
+The groups are trusted only when they agree with the frame's surely read tiles (an art
+whose ink says nothing of its set — colour over the whole face, no light ground — groups
+by something else, and is left alone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.faces import crop_patch
+
+INK_SHARE = 15.0  # the percentage of a face's pixels furthest in colour from its ground
+REACH = 0.95  # the share of the tile's side the ink is looked for in (its rim included)
+ANCHORS = 6  # surely read tiles needed to check the groups…
+AGREE = 0.95  # …and the share of them the groups must agree with
+CLEAR_FROM, CLEAR_SURE = 3.0, 5.0  # a tile's lead (spread units) over the next group
+
+
+def colour_of(label: str) -> str | None:
+    """``cat-green`` → ``green``; None for a face of no set (a special)."""
+    return label.partition("-")[2] or None
+
+
+def ink(face: np.ndarray) -> np.ndarray:
+    """A face's ink (BGR crop, any size): the mean a*b* of its most colourful pixels, less
+    that of its light ground (its brightest quarter)."""
+    lab = cv2.cvtColor(face, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
+    light = lab[:, 0]
+    ground = np.median(lab[light >= np.percentile(light, 75)], axis=0)
+    apart = lab[:, 1:] - ground[1:]
+    far = np.linalg.norm(apart, axis=1)
+    result: np.ndarray = apart[far >= np.percentile(far, 100 - INK_SHARE)].mean(axis=0)
+    return result
+
+
+def tile_ink(view: np.ndarray, centre: np.ndarray, side: float, angle: float) -> np.ndarray:
+    return ink(crop_patch(view, centre, side * REACH, angle, 32, 1.0))
+
+
+def enrolled_inks(faces: list[tuple[str, np.ndarray]], side_px: float, blur: float) -> dict[str, np.ndarray]:
+    """Each set's ink in the enrolled photos, brought to the size (and about the blur) at
+    which the camera shows a tile: the groups' starting points."""
+    px = max(8, round(side_px))
+    by: dict[str, list[np.ndarray]] = {}
+    for label, face in faces:
+        colour = colour_of(label)
+        if colour is None:
+            continue
+        seen = cv2.GaussianBlur(cv2.resize(face, (px, px), interpolation=cv2.INTER_AREA), (0, 0), blur)
+        edge = round(px * (1 - REACH) / 2)
+        by.setdefault(colour, []).append(ink(seen[edge : px - edge, edge : px - edge]))
+    return {c: np.mean(values, axis=0) for c, values in sorted(by.items())}
+
+
+@dataclass(frozen=True)
+class Call:
+    colour: str
+    lead: float  # how much nearer the ink lies to this group than to the next (spread units)
+
+    @property
+    def confidence(self) -> float:
+        return min(max((self.lead - CLEAR_FROM) / (CLEAR_SURE - CLEAR_FROM), 0.0), 1.0)
+
+
+def group(inks: list[np.ndarray], anchors: dict[int, str], start: dict[str, np.ndarray]) -> list[Call] | None:
+    """Each ink's group among the sets of ``start`` (the photos' inks), started from the
+    cast ``anchors`` (index → the colour it was read surely as) show; None when there are
+    too few anchors or the groups disagree with them."""
+    if len(anchors) < ANCHORS or len(start) < 2 or len(inks) < 3 * len(start):
+        return None
+    names = list(start)
+    x = np.array(inks, np.float64)
+    offset = np.mean([x[i] - start[c] for i, c in anchors.items() if c in start], axis=0)
+    centres = np.array([start[c] + offset for c in names], np.float64)
+    member = np.zeros(len(x), np.int64)
+    for _ in range(10):
+        member = np.argmin(np.linalg.norm(x[:, None] - centres[None], axis=2), axis=1)
+        centres = np.array(
+            [x[member == j].mean(axis=0) if (member == j).any() else centres[j] for j in range(len(names))]
+        )
+    spread = np.concatenate([x[member == j] - centres[j] for j in range(len(names))]).std(axis=0) + 1.0
+    distance = np.linalg.norm((x[:, None] - centres[None]) / spread, axis=2)
+    order = np.argsort(distance, axis=1)
+    calls = [
+        Call(names[int(row[0])], float(distance[i, row[1]] - distance[i, row[0]]))
+        for i, row in enumerate(order)
+    ]
+    agree = sum(calls[i].colour == c for i, c in anchors.items()) / len(anchors)
+    return calls if agree >= AGREE else None
