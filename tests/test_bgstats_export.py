@@ -90,6 +90,7 @@ def test_a_game_in_points_exports_scores_ranks_and_winners(store: Store, game: s
     check_shape(play)
     assert record.result is not None
     assert play["game"]["noPoints"] is False
+    assert play["game"]["bggId"] == {"tutankhamen": 300, "ankh": 203421}[game]
     assert play["game"]["sourceGameId"] == export.source_game_id(record)
     scores = {p["name"]: p["score"] for p in play["players"]}
     assert scores == record.result["scores"]
@@ -118,10 +119,8 @@ def test_each_edition_has_its_own_game_and_name(store: Store) -> None:
     assert (
         otb["game"]["sourceGameId"] == "scarab-tutankhamen-otb2004" and otb["game"]["name"] == "Tutankhamen"
     )
-    # No BoardGameGeek id is invented: an unverified one is left out (BG Stats matches by name).
-    for box in export.BOXES.values():
-        if box.bgg_id is None:
-            assert "bggId" not in play["game"]
+    # BoardGameGeek files both editions under the one game
+    assert play["game"]["bggId"] == otb["game"]["bggId"] == 300
 
 
 @pytest.mark.parametrize(("game", "why"), [("bann", "king's chamber"), ("gulogulo", "burial chamber")])
@@ -134,8 +133,8 @@ def test_a_race_is_exported_without_points(store: Store, game: str, why: str) ->
     (winner,) = [p for p in play["players"] if p["winner"]]
     assert winner["rank"] == 1 and sorted(p["rank"] for p in play["players"])[0] == 1
     assert why in play["comments"] and winner["name"] in play["comments"]
-    # Pharaoh's Gulo Gulo has its own BoardGameGeek entry (HABA 2015), not Gulo Gulo's
-    assert play["game"].get("bggId") == (175088 if game == "gulogulo" else None)
+    # each game's own BoardGameGeek entry: Pharaoh's Gulo Gulo (HABA 2015), not Gulo Gulo's
+    assert play["game"]["bggId"] == {"bann": 26080, "gulogulo": 175088}[game]
 
 
 def test_the_play_id_is_stable_per_stored_game(store: Store) -> None:

@@ -29,9 +29,8 @@ CREATE_PLAY_APP = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 
 @dataclass(frozen=True)
 class Box:
-    """A game as BG Stats knows it: its name and its BoardGameGeek id. ``bgg_id`` is None
-    where the project could not verify the id (docs/game-logs.md, "BG Stats"): BG Stats
-    then matches the game by name, and remembers the match."""
+    """A game as BG Stats knows it: its name and its BoardGameGeek id (docs/game-logs.md,
+    "BG Stats"). ``bgg_id`` None would leave the id out: BG Stats then matches by name."""
 
     name: str
     bgg_id: int | None
@@ -40,10 +39,10 @@ class Box:
 # (game, edition) -> the box. BoardGameGeek files editions of one game under one id, so
 # both Tutankhamen editions share the game's id once it is known.
 BOXES: dict[tuple[str, str | None], Box] = {
-    ("tutankhamen", "otb2004"): Box("Tutankhamen", None),
-    ("tutankhamen", "amigo"): Box("Tutanchamun", None),
-    ("ankh", None): Box("Ankh: Launen einer Königin", None),
-    ("bann", None): Box("Im Bann der Pyramide", None),
+    ("tutankhamen", "otb2004"): Box("Tutankhamen", 300),  # Knizia 1993; the OTB 2004 box is filed under it
+    ("tutankhamen", "amigo"): Box("Tutanchamun", 300),
+    ("ankh", None): Box("Ankh: Launen einer Königin", 203421),  # HUCH! 2016; not Ankh: Gods of Egypt
+    ("bann", None): Box("Im Bann der Pyramide", 26080),  # Adlung 2006
     ("gulogulo", None): Box("Pharaoh's Gulo Gulo", 175088),  # HABA 2015; not Gulo Gulo (6351)
 }
 GAME_TITLES = {game: box.name for (game, edition), box in BOXES.items() if edition in (None, "otb2004")}
