@@ -217,6 +217,7 @@ RING_REACH = 0.06  # how far a side may move onto the edge ring, in shares of a 
 RING_TILT = 0.04  # how far its ends may move apart while it turns, in shares of a side
 RING_NEAR_BEST = 0.6  # a side takes the outermost line at least this strong, over the best,
 RING_CLEAR = 0.7  # ... or lying this much on a clear edge
+COLOUR_AGREE = 0.05  # the colour's outline is taken where every corner lies this near the edges'
 WORK_PX = 480  # the outline is sought in the photo shrunk to this size at most
 CHECK_PX = 96  # the straightened face's width while it is checked
 SIDES = ("top", "right", "bottom", "left")
@@ -420,6 +421,25 @@ def _ring_fit(quad: np.ndarray, dx: np.ndarray, dy: np.ndarray, level: float) ->
     return np.array(corners, np.float32), min(supports)
 
 
+def _colour_cut(contours: Sequence[np.ndarray], quad: np.ndarray) -> np.ndarray:
+    """``quad``, or the outline the face's colour draws against the table where that agrees
+    with it within a few pixels: on a plain table the colour's border is the face's exact
+    cut, while the edges' ring — sampled on a blurred gradient — may lie a pixel or two
+    out on a thin light rim or in on a dark frame line, and small value marks then no
+    longer line up with the camera's crops."""
+    if not contours:
+        return quad
+    contour = max(contours, key=cv2.contourArea)
+    corners = _four_corners(contour)
+    if corners is None:
+        return quad
+    cut = _clockwise_from_top_left(_fitted(contour, _clockwise_from_top_left(corners)))
+    side = float(cv2.arcLength(quad, True)) / 4
+    if float(np.linalg.norm(cut - quad, axis=1).max()) > max(2.0, COLOUR_AGREE * side):
+        return quad
+    return cut
+
+
 def _fit(region: np.ndarray, quad: np.ndarray) -> float:
     """How well a region and a four-sided outline overlap (IoU)."""
     fit = np.zeros_like(region)
@@ -542,6 +562,14 @@ def outline(photo: np.ndarray, oblong: bool = False) -> Outline:
         )
     else:
         quad, support, fit = max(found, key=lambda f: min(f[1] / MIN_EDGE, f[2] / MIN_FIT))
+    if oblong:  # a card: its small value marks must line up with the camera's crops
+        # a thin frame line round the face is kept here: the opening above would shave it off
+        whole = cv2.morphologyEx(
+            (np.linalg.norm(lab - ground, axis=2) > level).astype(np.uint8),
+            cv2.MORPH_CLOSE,
+            np.ones((5, 5), np.uint8),
+        )
+        quad = _colour_cut(cv2.findContours(whole, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], quad)
     poly = np.zeros_like(mask)
     cv2.fillConvexPoly(poly, np.round(quad).astype(np.int32), 1)
     margin = max(3, min(h, w) // 100) | 1  # a side this close to the photo's edge runs off it

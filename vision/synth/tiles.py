@@ -529,6 +529,30 @@ class TableScene(Stage):
         return Scene(image, truth)
 
 
+PHOTO_PX = 200  # an enrolment photo's side
+
+
+def _photo_corners(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
+    """Where the face's corners land in its photo (clockwise from its top left)."""
+    side = rng.uniform(0.62, 0.78) * PHOTO_PX
+    c = PHOTO_PX / 2 + rng.uniform(-10, 10, 2)
+    a = math.radians(rng.uniform(-6, 6))
+    fh, fw = shape[:2]
+    aspect = np.array([fw, fh], np.float64) / max(fw, fh)
+    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float64) * aspect * side / 2
+    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    result: np.ndarray = (corners @ rot.T + c + rng.uniform(-4, 4, (4, 2))).astype(np.float32)
+    return result
+
+
+def face_photo_corners(seed: int, shape: tuple[int, ...]) -> np.ndarray:
+    """The true corners of the face in ``face_photo(…, seed, …)`` of a face of ``shape``:
+    what enrolment's outline should find."""
+    rng = np.random.default_rng(seed)
+    rng.integers(0, len(TABLES))  # the table's colour, drawn first
+    return _photo_corners(rng, shape)
+
+
 def face_photo(
     label: str, seed: int, style: ArtStyle | None = None, art: np.ndarray | None = None
 ) -> np.ndarray:
@@ -537,18 +561,12 @@ def face_photo(
     may be any shape (a card is taller than wide); its longer side gets the photo's share."""
     rng = np.random.default_rng(seed)
     face = art if art is not None else tile_face(label, style)
-    size = 200
+    size = PHOTO_PX
     ground = np.array(TABLES[int(rng.integers(0, len(TABLES)))], np.float32)
     canvas = np.empty((size, size, 3), np.float32)
     canvas[:] = ground
-    side = rng.uniform(0.62, 0.78) * size
-    c = size / 2 + rng.uniform(-10, 10, 2)
-    a = math.radians(rng.uniform(-6, 6))
+    dst = _photo_corners(rng, face.shape)
     fh, fw = face.shape[:2]
-    aspect = np.array([fw, fh], np.float64) / max(fw, fh)
-    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float64) * aspect * side / 2
-    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
-    dst = (corners @ rot.T + c + rng.uniform(-4, 4, (4, 2))).astype(np.float32)
     src = np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], np.float32)
     warp = cv2.getPerspectiveTransform(src, dst)
     warped = cv2.warpPerspective(face, warp, (size, size), flags=cv2.INTER_LINEAR).astype(np.float32)
