@@ -32,9 +32,8 @@ import numpy as np
 
 from bench.common import Ticker, markdown
 from bench.photoreal import dataset
-from bench.vision import Tally, catalogue_of, judge, path_labels, read_one
+from bench.vision import Tally, catalogue_of, path_labels, read_judged, read_one
 from vision.catalogue import TABLE_SOURCE, Catalogue, enroll
-from vision.errors import VisionError
 from vision.path_reader import PathReader, ReaderSettings
 from vision.synth.art import FAMILIES, ArtStyle, family_styles
 from vision.synth.tiles import LEVELS, TableScene
@@ -60,21 +59,9 @@ def answered(
 ) -> tuple[Tally, int]:
     """One game's first reading, judged; its questions answered into ``catalogue``. Returns
     the tally and how many faces were learned."""
-    tally = Tally(frames=1)
-    start = time.perf_counter()
-    try:
-        reading = reader.read(image)
-    except VisionError as exc:
-        tally.ms.append(1000 * (time.perf_counter() - start))
-        tally.tiles = tally.missed = len(truth["tiles"])
-        tally.refused[exc.code] = 1
-        print(f"  refused: {where}: {exc.code}", file=sys.stderr)
+    tally, doc, matched = read_judged(reader, image, truth, where)
+    if doc is None:
         return tally, 0
-    tally.ms.append(1000 * (time.perf_counter() - start))
-    doc = reading.to_json()
-    matched = judge(truth, doc, tally)
-    if tally.wrong:
-        print(f"  wrong: {where}: {tally.wrong} tile(s) read surely and wrongly", file=sys.stderr)
     # the scenes stand pawns on the path; at a real table's first reading they wait before
     # it, so a face under a pawn is answered but never learned
     covered = {p["index"] for p in truth["pawns"]}

@@ -122,6 +122,14 @@ def catalogue_of(folder: Path, style: ArtStyle) -> Catalogue:
 
 def read_one(reader: PathReader, image: np.ndarray, truth: dict[str, Any], where: str) -> Tally:
     """One timed read on one core, judged against the truth."""
+    return read_judged(reader, image, truth, where)[0]
+
+
+def read_judged(
+    reader: PathReader, image: np.ndarray, truth: dict[str, Any], where: str
+) -> tuple[Tally, dict[str, Any] | None, dict[int, int]]:
+    """``read_one``, with the reading's document (None if refused) and which true tile each
+    matched read tile is."""
     tally = Tally(frames=1)
     start = time.perf_counter()
     try:
@@ -132,15 +140,15 @@ def read_one(reader: PathReader, image: np.ndarray, truth: dict[str, Any], where
         tally.pawns = len(truth["pawns"])
         tally.refused[exc.code] = 1
         print(f"  refused: {where}: {exc.code}", file=sys.stderr)
-        return tally
+        return tally, None, {}
     tally.ms.append(1000 * (time.perf_counter() - start))
-    judge(truth, doc, tally)
+    matched = judge(truth, doc, tally)
     if tally.wrong or tally.missed or tally.extra:
         print(
             f"  errors: {where}: {tally.wrong} wrong, {tally.missed} missed, {tally.extra} extra",
             file=sys.stderr,
         )
-    return tally
+    return tally, doc, matched
 
 
 Cell = tuple[str, str, str]  # family, condition, size (or the condition's second part)
