@@ -462,3 +462,25 @@ def test_every_game_is_set_up_from_the_form_with_its_table_setup(
     expect(page.locator("#banner")).to_contain_text("papyrus")
     expect(page.locator("#new-game")).to_be_visible()
     assert len(table.store.games()) == games
+
+
+def test_the_oled_card_shows_only_when_the_table_has_an_oled_frame(tmp_path: Path, browser: Browser) -> None:
+    """A table without an OLED shows no broken picture; with one, its frame is shown."""
+    from playwright.sync_api import expect
+
+    bare = Table(tmp_path / "bare", SEEDED)
+    with serving(bare.app) as address:
+        page = phone(browser, address)
+        settle(page)
+        expect(page.locator("#oled")).to_be_hidden()
+        page.close()
+    frame = np.zeros((64, 128, 3), np.uint8)
+    cv2.putText(frame, "SCARAB", (10, 40), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (255, 255, 255), 2)
+    png = cv2.imencode(".png", frame)[1].tobytes()
+    lit = Table(tmp_path / "lit", SEEDED)
+    lit.hub.frame_png = lambda: png
+    with serving(lit.app) as address:
+        page = phone(browser, address)
+        settle(page)
+        expect(page.locator("#oled-card")).to_be_visible()
+        assert page.locator("#oled").evaluate("img => img.naturalWidth") == 128

@@ -449,6 +449,11 @@ function render(doc) {
   $("oled").src = `/api/oled.png?n=${doc.actions}-${Date.now()}`;
 }
 
+// A table without an OLED (or before its first frame) shows no broken picture: the card
+// hides while the frame cannot be had and comes back with the first frame that loads.
+$("oled").addEventListener("error", () => { $("oled-card").hidden = true; });
+$("oled").addEventListener("load", () => { $("oled-card").hidden = false; });
+
 // ------------------------------------------------------------------ the table as it lies
 
 // The server draws the table (every name escaped there); tapping a tile offers its take.
