@@ -37,6 +37,9 @@ from vision.faces import (
 )
 from vision.markers import MARKER_MM, QUIET_MM, SEATS, Marker
 from vision.path_reader import ARM_MM, _edge_contact, table_colour
+from vision.trained import CARD as TRAINED_CARD
+from vision.trained import INNER as TRAINED_INNER
+from vision.trained import Trust, trained_look, weigh
 
 CARD_TURNS = (0, 2)  # a card is compared upright and upside down
 
@@ -63,6 +66,11 @@ class CardSettings:
     use_box: bool = True  # no reading holds more copies of a card than the deck (vision/box.py)
     deck: dict[str, int] | None = None  # card → copies in the box (engines.ankh.cards); None: not known
     box_sure: float = 0.9  # a card the deck pushes off its label keeps the next one only this surely
+    # the look learned from camera-like copies of the photos (vision/trained.py), as for tiles
+    # (path_reader.ReaderSettings): it confirms an unsure card's first label, or doubts a
+    # card read without full confidence that it is all but certain is another
+    trained: bool = True
+    trust: Trust = field(default_factory=Trust)
 
 
 @dataclass
@@ -124,6 +132,7 @@ class CardReader(TableLocator):
         mummies = [(label, face) for label, face in compared if not label.startswith("papyrus-")]
         papyri = [(label, face) for label, face in compared if label.startswith("papyrus-")]
         self.mummies = FaceIndex(mummies, CARD_TURNS, s.patch, s.fine) if mummies else None
+        self.trained = trained_look(mummies, CARD_TURNS, TRAINED_CARD) if mummies and s.trained else None
         self.papyri = FaceIndex(papyri, CARD_TURNS, s.patch, s.fine) if papyri else None
         self.calibration: Calibration | None = None
         # the deck the settings name, else the box the cards were enrolled from
@@ -371,9 +380,12 @@ class CardReader(TableLocator):
                 break  # the cards read so far already reach the row's end: it was cut too fine
             c = marker + along * place + across * mid_v
             match, where = self.classify(self.mummies, image, c, angle, along, across, pitch or cw)
+            doubt = None
+            if match is not None and self.trained is not None:
+                match, doubt = self.second_look(image, match, where, angle)
             if match is not None and match.confidence >= s.min_confidence:
                 carry += float((where - c) @ along)
-            cards.append(self._card(match, where))
+            cards.append(self._card(match, where, doubt))
         return cards
 
     def row_body(self, points: np.ndarray, facing: np.ndarray) -> np.ndarray:
@@ -475,11 +487,24 @@ class CardReader(TableLocator):
                 return best, there
         return match, where
 
-    def _card(self, match: Match | None, where: np.ndarray) -> dict[str, Any]:
+    def second_look(
+        self, image: np.ndarray, match: Match, where: np.ndarray, angle: float
+    ) -> tuple[Match, str | None]:
+        """A row card once more, as the trained look sees it (``PathReader.trained_second_look``
+        for tiles): the same label surely where the others were unsure makes it read; another
+        label all but certainly where they were not fully sure makes it a question (and that
+        label is returned as the doubt)."""
+        assert self.trained is not None
+        crop = crop_patch(image, where, self.card_px, angle, TRAINED_CARD, TRAINED_INNER)
+        return weigh(match, self.trained.opinion([crop]), self.settings.min_confidence, self.settings.trust)
+
+    def _card(self, match: Match | None, where: np.ndarray, doubt: str | None = None) -> dict[str, Any]:
         s = self.settings
         readable = match is not None and match.confidence >= s.min_confidence
         reason = "no faces of this kind are enrolled"
-        if match is not None:
+        if match is not None and doubt is not None:
+            reason = f"it looks like {match.label}, or like {doubt} to the learned look"
+        elif match is not None:
             reason = "the face matches no enrolled face clearly"
             if match.score >= s.min_score:
                 reason = (

@@ -41,6 +41,9 @@ from vision.faces import (
 from vision.factored import CAMERA_BLUR, COLOUR_FROM, PLAIN_FROM, PLAIN_SURE, KindColourLook, kind_of, ramp
 from vision.frame_colour import colour_of, enrolled_inks, group, tile_ink
 from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker, lenient_detector
+from vision.trained import INNER as TRAINED_INNER
+from vision.trained import SIDE as TRAINED_SIDE
+from vision.trained import Trust, trained_look, weigh
 
 
 @dataclass
@@ -76,6 +79,10 @@ class ReaderSettings:
     # `bench learning` — mixed with the photos they made the reader surely wrong four
     # times as often; kept apart they change next to nothing (docs/vision.md §6)
     learned: bool = False
+    # the look learned from camera-like copies of the photos (vision/trained.py): it
+    # confirms an unsure face's first label or doubts a face read less than fully surely
+    trained: bool = True
+    trust: Trust = field(default_factory=Trust)
 
 
 @dataclass
@@ -87,6 +94,7 @@ class Slot:
     angle: float
     match: Match | None = None
     bridged: int = 0  # tiles missing just before this one
+    doubt: str | None = None  # the label the trained look took this face for, against the others
 
 
 @dataclass
@@ -239,6 +247,7 @@ class PathReader(TableLocator):
         # the faces the players confirmed, as this camera showed them: a second opinion
         # among like crops only (``_weigh_learned``), never mixed with the sharp photos
         self.learned = FaceIndex(table) if table and self.settings.learned else None
+        self.trained = trained_look(photos) if photos and self.settings.trained else None
         self.box = tutankhamen_box(self.index.names, self.settings.edition) if self.settings.use_box else {}
         names = set(self.index.names)
         self.both_editions = bool(names & OTB_ONLY) and bool(names & AMIGO_ONLY)
@@ -317,6 +326,8 @@ class PathReader(TableLocator):
             slot.match, slot.center = self.classify(image, centre, slot.angle, slot.heading, 1, hidden)
         if s.frame_colours:
             self.tell_colours(image, slots, set(covers))
+        if self.trained is not None:
+            self.trained_second_look(slots, set(covers))
         to_image = np.linalg.inv(view.to_view)
         # the labels of all tiles at once: never more of a kind than the box holds
         sure = [sl.match is not None and sl.match.confidence >= s.min_confidence for sl in slots]
@@ -340,12 +351,16 @@ class PathReader(TableLocator):
                 reason = "the face matches no enrolled face clearly"
                 if i in boxed:
                     reason = boxed[i].reason
+                elif slot.doubt is not None and m is not None:
+                    reason = f"it looks like {m.label}, or like {slot.doubt} to the learned look"
                 elif m is not None and m.score >= s.min_score:
                     reason = f"it looks like {m.label} but not clearly enough (confidence {m.confidence:.2f})"
                 # the two labels to ask the table about: the reader's own first, then the
                 # best other (the box may have pushed the tile off its best label)
                 scores = m.scores_by_label() if m is not None else {}
                 ranked = sorted(scores, key=lambda k: (m is None or k != m.label, -scores[k]))
+                if slot.doubt is not None and m is not None and i not in boxed:
+                    ranked = [m.label, slot.doubt]  # the two looks at odds are what to ask
                 entry = {"index": i, "center": xy, "reason": reason, "candidates": ranked[:2]}
                 reading.unreadable.append(entry)
         for pawn in pawns:
@@ -412,6 +427,23 @@ class PathReader(TableLocator):
                 chosen = self._weigh_learned(patches, match, chosen)
             return chosen, at
         return match, where
+
+    def trained_second_look(self, slots: list[Slot], covered: set[int]) -> None:
+        """Every uncovered face once more, as the look learned from camera-like copies of the
+        photos sees it (vision/trained.py), after every other look has had its say and
+        before the box's counts: it confirms or doubts, never picks (``Trust``). Run last,
+        so that no confirmed face steers the walk or the frame's colours. A covered face is
+        left alone (a pawn is no part of any photo)."""
+        look = self.trained
+        assert look is not None and self.balanced is not None
+        s = self.settings
+        side = self.tile_mm * s.px_per_mm
+        for i, slot in enumerate(slots):
+            m = slot.match
+            if m is None or i in covered:
+                continue
+            crop = crop_patch(self.balanced, slot.center, side, slot.angle, TRAINED_SIDE, TRAINED_INNER)
+            slot.match, slot.doubt = weigh(m, look.opinion([crop]), s.min_confidence, s.trust, s.min_score)
 
     def _weigh_learned(self, patches: list[np.ndarray], plain: Match, chosen: Match) -> Match:
         """An unsure face compared with the faces the players confirmed at this table —

@@ -1,0 +1,294 @@
+"""A look learned from the enrolled photos: what tells the labels apart at the camera's size.
+
+The other looks compare a crop with each enrolled photo as it is. A photo is sharp and lit
+by one lamp; at the table a 35 mm tile is some 40 top-view pixels under another lamp, and
+thin line art or a medallion's hue then hardly correlates with its own photo better than
+with its neighbours'. Here every enrolled photo is first copied as a camera might show it
+— smaller and blurred by a random amount, turned a few degrees, shifted, scaled, under a
+warmer or cooler, brighter or dimmer, unevenly falling light, with sensor noise — and a
+linear discriminant (LDA with shrinkage) is fitted on those copies: it learns which parts
+of a face still differ between labels once the camera has had its way, and weighs them.
+
+Each crop is described against its own light ground (its brightest quarter), so the lamp's
+colour and strength are divided out before anything is compared: a grey picture (the
+face's drawing), the directions of its edges cell by cell (a blurred thin line still runs
+the way it ran), and its colour as log-chromaticity block by block (a set's hue, also where
+it shows only in a rim). The copies are made from a fixed seed: the same catalogue always
+gives the same look, and is learned once per catalogue (``trained_look`` keeps it).
+
+The posteriors are tempered on a second set of copies (other seed) so that they are not
+overconfident on copies the discriminant never saw; the reader still treats the look as a
+second opinion beside the others (path_reader.py), never as the only one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+from vision.faces import Match
+
+SIDE = 32  # the described crop of a tile, pixels square
+CARD = (32, 48)  # …and of a card (width, height)
+INNER = 0.9  # the share of the face's side described: out towards the rim, not over it
+COPIES = 24  # camera-like copies per enrolled photo and quarter turn
+SHRINK = 0.25  # how far the within-label spread is drawn towards a plain one (LDA shrinkage)
+GRID = 16  # the grey picture, pixels square
+CELLS, BINS = 4, 8  # the edges' directions: cells per side, directions per cell
+BLOCKS = 8  # the colour: blocks per side
+VIEW_SIDE = (30.0, 60.0)  # top-view pixels a face may span at the table
+VIEW_BLUR = (0.4, 1.8)  # the camera's and the warp's blur, in top-view pixels
+_CACHE: OrderedDict[str, TrainedLook] = OrderedDict()
+_CACHE_SIZE = 8
+
+
+@dataclass
+class Opinion:
+    """The look's verdict on one crop: labels best first with their probabilities."""
+
+    labels: tuple[str, ...]
+    probs: tuple[float, ...]
+
+    @property
+    def label(self) -> str:
+        return self.labels[0]
+
+    @property
+    def prob(self) -> float:
+        return self.probs[0]
+
+    def of(self, label: str) -> float:
+        return self.probs[self.labels.index(label)] if label in self.labels else 0.0
+
+
+@dataclass(frozen=True)
+class Trust:
+    """How far a reader lets the trained look move a face the other looks read: it only
+    confirms (an unsure face whose first label it names at least ``sure`` surely is read,
+    at ``confidence``) or doubts (a face read less surely than ``doubt_below`` that it
+    takes for another at least ``veto`` surely becomes a question). It never picks a
+    label of its own: measured on the tuned families, it confirms many of the other
+    looks' first labels rightly, and is surely wrong about as often as they are, on other
+    faces — two looks at odds make a question. ``confidence`` stays below the readers'
+    anchors for the frame's colours, which would carry one confirmed slip on to others."""
+
+    sure: float = 0.9
+    confidence: float = 0.85
+    veto: float = 0.99
+    doubt_below: float = 0.95
+
+
+def weigh(
+    match: Match, opinion: Opinion, min_confidence: float, trust: Trust, least_score: float | None = None
+) -> tuple[Match, str | None]:
+    """The other looks' ``match`` after the trained look's ``opinion``, and the label the
+    trained look doubts it for (None where it does not). A match the other looks gave no
+    confidence at all is confirmed only where its score reaches ``least_score`` (never
+    without one): the trained look knows only the enrolled labels and names one of them
+    for anything, a face missing from the catalogue or a glare included, so only a face
+    that does look like an enrolled one may be confirmed from nothing."""
+    leaning = match.confidence > 0 or (least_score is not None and match.score >= least_score)
+    if match.confidence < min_confidence:
+        if leaning and opinion.label == match.label and opinion.prob >= trust.sure:
+            return replace(match, confidence=max(match.confidence, trust.confidence)), None
+    elif match.confidence < trust.doubt_below and opinion.label != match.label and opinion.prob >= trust.veto:
+        return replace(match, confidence=0.0), opinion.label
+    return match, None
+
+
+def _ground_balanced(p: np.ndarray) -> np.ndarray:
+    """Patches (N×H×W×3, float) divided by each one's brightest quarter, channel by channel:
+    the face's own light ground becomes 1 in every channel, whatever lamp lit it."""
+    n = p.shape[0]
+    grey = p.mean(axis=3).reshape(n, -1)
+    cut = np.percentile(grey, 75, axis=1, keepdims=True)
+    bright = (grey >= cut)[..., None]
+    flat = p.reshape(n, -1, 3)
+    ground = (flat * bright).sum(axis=1) / np.maximum(bright.sum(axis=1), 1)
+    return p / np.maximum(ground, 1.0)[:, None, None, :]
+
+
+def _pool(a: np.ndarray, k: int) -> np.ndarray:
+    """N×H×W(×C) → N×k×k(×C) block means (H and W multiples of k)."""
+    n, h, w = a.shape[:3]
+    rest = a.shape[3:]
+    return a.reshape(n, k, h // k, k, w // k, *rest).mean(axis=(2, 4))
+
+
+def features(patches: np.ndarray) -> np.ndarray:
+    """N×H×W×3 crops (BGR, 0–255) → N×D descriptions against their own light ground."""
+    p = _ground_balanced(patches.astype(np.float32) + 1.0)
+    n, h, w, _ = p.shape
+    grey = p.mean(axis=3)
+    z = grey - grey.mean(axis=(1, 2), keepdims=True)
+    z /= np.maximum(z.std(axis=(1, 2), keepdims=True), 1e-3)
+    picture = _pool(z, GRID).reshape(n, -1)
+    gy, gx = np.gradient(z, axis=(1, 2))
+    strength = np.hypot(gx, gy)
+    way = (np.arctan2(gy, gx) % np.pi) * (BINS / np.pi)
+    low = np.floor(way).astype(np.int64) % BINS
+    part = way - np.floor(way)
+    votes = np.zeros((n, h, w, BINS), np.float32)
+    rows = np.arange(n)[:, None, None]
+    ys, xs = np.arange(h)[None, :, None], np.arange(w)[None, None, :]
+    votes[rows, ys, xs, low] += strength * (1 - part)
+    votes[rows, ys, xs, (low + 1) % BINS] += strength * part
+    hist = np.sqrt(_pool(votes, CELLS)).reshape(n, -1)
+    hist /= np.maximum(np.linalg.norm(hist, axis=1, keepdims=True), 1e-6)
+    logs = np.log(np.maximum(p, 0.02))
+    chroma = np.stack([logs[..., 2] - logs[..., 1], logs[..., 0] - logs[..., 1]], axis=3)
+    colour = _pool(chroma, BLOCKS).reshape(n, -1)
+    return np.concatenate([picture, hist * 8.0, colour * 4.0], axis=1).astype(np.float32)
+
+
+def camera_copies(
+    face: np.ndarray, size: tuple[int, int], copies: int, rng: np.random.Generator, inner: float = INNER
+) -> np.ndarray:
+    """``copies`` crops (``size`` = (w, h)) of one upright face as a camera at the table
+    might show them: each smaller and blurred, turned, shifted and scaled a little, under
+    another light's colour, strength and fall-off, with noise."""
+    fh, fw = face.shape[:2]
+    src = face.astype(np.float32)
+    out = np.empty((copies, size[1], size[0], 3), np.float32)
+    for k in range(copies):
+        view_side = rng.uniform(*VIEW_SIDE)
+        sigma = rng.uniform(*VIEW_BLUR) * fw / view_side
+        blurred = cv2.GaussianBlur(src, (0, 0), sigma)
+        angle = math.radians(rng.uniform(-5.0, 5.0))
+        scale = rng.uniform(0.94, 1.06)
+        su, sv = fw * inner * scale / size[0], fh * inner * scale / size[1]
+        cx = fw / 2 + rng.uniform(-0.05, 0.05) * fw
+        cy = fh / 2 + rng.uniform(-0.05, 0.05) * fh
+        cos, sin = math.cos(angle), math.sin(angle)
+        hu, hv = size[0] / 2, size[1] / 2
+        m = np.array(
+            [
+                [cos * su, -sin * sv, cx - cos * su * (hu - 0.5) + sin * sv * (hv - 0.5)],
+                [sin * su, cos * sv, cy - sin * su * (hu - 0.5) - cos * sv * (hv - 0.5)],
+            ],
+            np.float32,
+        )
+        out[k] = cv2.warpAffine(
+            blurred, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REFLECT
+        )
+    # the light: a colour cast (warmer or cooler, and a little of anything), a strength, a
+    # fall-off across the face, a gamma, then the sensor's noise
+    t = rng.uniform(-0.25, 0.25, copies)
+    gains = np.exp(rng.normal(0.0, 0.06, (copies, 3)) + np.stack([-t, np.zeros(copies), t], axis=1))
+    gains *= rng.uniform(0.55, 1.25, (copies, 1))
+    v, u = np.mgrid[0 : size[1], 0 : size[0]].astype(np.float32)
+    u, v = u / size[0] - 0.5, v / size[1] - 0.5
+    slope = rng.uniform(-0.3, 0.3, (copies, 2))
+    fall = 1.0 + slope[:, 0, None, None] * u + slope[:, 1, None, None] * v
+    lit = out / 255.0 * gains[:, None, None, :] * fall[..., None]
+    gamma = rng.uniform(0.8, 1.25, (copies, 1, 1, 1))
+    lit = np.clip(lit, 0.0, 1.0) ** gamma * 255.0
+    lit += rng.normal(0.0, 1.0, lit.shape) * rng.uniform(0.0, 6.0, (copies, 1, 1, 1))
+    return np.clip(lit, 0, 255)
+
+
+class TrainedLook:
+    """The discriminant of one catalogue's faces. ``turns``: the quarter turns a face may
+    lie in (a card only upright or upside down); each label and turn is a class of its
+    own, and a label's probability is its turns' together."""
+
+    def __init__(
+        self,
+        faces: Sequence[tuple[str, np.ndarray]],
+        turns: tuple[int, ...] = (0, 1, 2, 3),
+        size: tuple[int, int] = (SIDE, SIDE),
+        seed: int = 17,
+    ) -> None:
+        self.size, self.turns = size, turns
+        self.names = sorted({label for label, _ in faces})
+        classes: list[tuple[str, int]] = sorted({(label, t) for label, _ in faces for t in turns})
+        self.class_label = np.array([self.names.index(label) for label, _ in classes], np.int64)
+        train_x, train_y = self._copies(faces, classes, COPIES, np.random.default_rng(seed))
+        self.shift = train_x.mean(axis=0)
+        self.scale = np.maximum(train_x.std(axis=0), 1e-3)
+        x = (train_x - self.shift) / self.scale
+        means = np.stack([x[train_y == c].mean(axis=0) for c in range(len(classes))])
+        within = x - means[train_y]
+        cov = within.T @ within / max(len(x) - len(classes), 1)
+        d = cov.shape[0]
+        cov = (1 - SHRINK) * cov + SHRINK * (np.trace(cov) / d) * np.eye(d, dtype=cov.dtype)
+        precision_means = np.linalg.solve(cov, means.T)  # D × classes
+        self.weights = precision_means.astype(np.float32)
+        self.bias = (-0.5 * np.einsum("cd,dc->c", means, precision_means)).astype(np.float32)
+        # temper the scores on copies made with another seed: the discriminant is
+        # overconfident on what it was fitted to
+        val_x, val_y = self._copies(faces, classes, max(4, COPIES // 3), np.random.default_rng(seed + 1))
+        self.temperature = 1.0
+        self.temperature = self._fit_temperature(self._scores(val_x), self.class_label[val_y])
+
+    def _copies(
+        self,
+        faces: Sequence[tuple[str, np.ndarray]],
+        classes: list[tuple[str, int]],
+        copies: int,
+        rng: np.random.Generator,
+    ) -> tuple[np.ndarray, np.ndarray]:
+        xs, ys = [], []
+        for label, image in faces:
+            for turn in self.turns:
+                crops = camera_copies(np.rot90(image, turn).copy(), self.size, copies, rng)
+                xs.append(features(crops))
+                ys.append(np.full(copies, classes.index((label, turn)), np.int64))
+        return np.concatenate(xs), np.concatenate(ys)
+
+    def _scores(self, x: np.ndarray) -> np.ndarray:
+        return ((x - self.shift) / self.scale) @ self.weights + self.bias
+
+    def _label_log_probs(self, scores: np.ndarray) -> np.ndarray:
+        """Class scores → each label's log probability (its classes' together)."""
+        s = scores / self.temperature
+        s = s - s.max(axis=1, keepdims=True)
+        p = np.exp(s)
+        per_label = np.zeros((len(s), len(self.names)))
+        np.add.at(per_label.T, self.class_label, p.T)
+        return np.log(np.maximum(per_label / per_label.sum(axis=1, keepdims=True), 1e-300))
+
+    def _fit_temperature(self, scores: np.ndarray, truth: np.ndarray) -> float:
+        best, best_t = math.inf, 1.0
+        for t in np.geomspace(0.5, 200.0, 40):
+            self.temperature = float(t)
+            nll = -float(self._label_log_probs(scores)[np.arange(len(truth)), truth].mean())
+            if nll < best:
+                best, best_t = nll, float(t)
+        return best_t
+
+    def opinion(self, crops: Sequence[np.ndarray]) -> Opinion:
+        """One face from a few crops of it (small shifts): their log probabilities summed
+        would count one face several times, so the crops' probabilities are averaged."""
+        x = features(np.array([cv2.resize(c, self.size, interpolation=cv2.INTER_AREA) for c in crops]))
+        probs = np.exp(self._label_log_probs(self._scores(x))).mean(axis=0)
+        order = np.argsort(probs)[::-1]
+        return Opinion(tuple(self.names[i] for i in order), tuple(float(probs[i]) for i in order))
+
+
+def trained_look(
+    faces: Sequence[tuple[str, np.ndarray]],
+    turns: tuple[int, ...] = (0, 1, 2, 3),
+    size: tuple[int, int] = (SIDE, SIDE),
+) -> TrainedLook:
+    """The look of these faces, learned once and kept for the next reader of the same
+    catalogue (a table's reader is made anew for each benchmark frame and each game)."""
+    digest = hashlib.sha1(repr((turns, size)).encode())
+    for label, image in faces:
+        digest.update(label.encode())
+        digest.update(np.ascontiguousarray(image).tobytes())
+    key = digest.hexdigest()
+    look = _CACHE.get(key)
+    if look is None:
+        look = TrainedLook(faces, turns, size)
+        _CACHE[key] = look
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    _CACHE.move_to_end(key)
+    return look
