@@ -96,6 +96,9 @@ class _Says:
     def opinion(self, _crops: object) -> Opinion:
         return Opinion((self.label, "other"), (self.prob, 1 - self.prob))
 
+    def opinions(self, crops: list[object]) -> list[Opinion]:
+        return [self.opinion(crop) for crop in crops]
+
 
 def _second_look(catalogue: Catalogue, match: Match, says: _Says, covered: bool = False) -> Slot:
     reader = PathReader(catalogue)

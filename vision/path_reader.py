@@ -438,12 +438,15 @@ class PathReader(TableLocator):
         assert look is not None and self.balanced is not None
         s = self.settings
         side = self.tile_mm * s.px_per_mm
-        for i, slot in enumerate(slots):
-            m = slot.match
-            if m is None or i in covered:
-                continue
-            crop = crop_patch(self.balanced, slot.center, side, slot.angle, TRAINED_SIDE, TRAINED_INNER)
-            slot.match, slot.doubt = weigh(m, look.opinion([crop]), s.min_confidence, s.trust, s.min_score)
+        shown = [i for i, slot in enumerate(slots) if slot.match is not None and i not in covered]
+        crops = [
+            crop_patch(self.balanced, slots[i].center, side, slots[i].angle, TRAINED_SIDE, TRAINED_INNER)
+            for i in shown
+        ]
+        for i, opinion in zip(shown, look.opinions(crops), strict=True):
+            slot = slots[i]
+            assert slot.match is not None
+            slot.match, slot.doubt = weigh(slot.match, opinion, s.min_confidence, s.trust, s.min_score)
 
     def _weigh_learned(self, patches: list[np.ndarray], plain: Match, chosen: Match) -> Match:
         """An unsure face compared with the faces the players confirmed at this table —

@@ -106,11 +106,12 @@ def _ground_balanced(p: np.ndarray) -> np.ndarray:
     """Patches (N×H×W×3, float) divided by each one's brightest quarter, channel by channel:
     the face's own light ground becomes 1 in every channel, whatever lamp lit it."""
     n = p.shape[0]
-    grey = p.mean(axis=3).reshape(n, -1)
-    cut = np.percentile(grey, 75, axis=1, keepdims=True)
-    bright = (grey >= cut)[..., None]
     flat = p.reshape(n, -1, 3)
-    ground = (flat * bright).sum(axis=1) / np.maximum(bright.sum(axis=1), 1)
+    grey = flat.sum(axis=2)
+    k = grey.shape[1]
+    cut = np.partition(grey, (3 * k) // 4, axis=1)[:, (3 * k) // 4, None]
+    bright = (grey >= cut).astype(np.float32)
+    ground = np.einsum("np,npc->nc", bright, flat) / np.maximum(bright.sum(axis=1), 1)[:, None]
     return p / np.maximum(ground, 1.0)[:, None, None, :]
 
 
@@ -132,14 +133,16 @@ def features(patches: np.ndarray) -> np.ndarray:
     gy, gx = np.gradient(z, axis=(1, 2))
     strength = np.hypot(gx, gy)
     way = (np.arctan2(gy, gx) % np.pi) * (BINS / np.pi)
-    low = np.floor(way).astype(np.int64) % BINS
-    part = way - np.floor(way)
-    votes = np.zeros((n, h, w, BINS), np.float32)
-    rows = np.arange(n)[:, None, None]
-    ys, xs = np.arange(h)[None, :, None], np.arange(w)[None, None, :]
-    votes[rows, ys, xs, low] += strength * (1 - part)
-    votes[rows, ys, xs, (low + 1) % BINS] += strength * part
-    hist = np.sqrt(_pool(votes, CELLS)).reshape(n, -1)
+    low = np.floor(way)
+    part = way - low
+    low = low.astype(np.int64) % BINS
+    # each pixel votes for the two directions either side of its own, in its cell
+    cell = (np.arange(h)[:, None] * CELLS // h) * CELLS + (np.arange(w)[None, :] * CELLS // w)
+    base = (np.arange(n)[:, None, None] * CELLS * CELLS + cell[None]) * BINS
+    size = n * CELLS * CELLS * BINS
+    votes = np.bincount((base + low).ravel(), (strength * (1 - part)).ravel(), size)
+    votes += np.bincount((base + (low + 1) % BINS).ravel(), (strength * part).ravel(), size)
+    hist = np.sqrt(votes / ((h // CELLS) * (w // CELLS))).reshape(n, -1)
     hist /= np.maximum(np.linalg.norm(hist, axis=1, keepdims=True), 1e-6)
     logs = np.log(np.maximum(p, 0.02))
     chroma = np.stack([logs[..., 2] - logs[..., 1], logs[..., 0] - logs[..., 1]], axis=3)
@@ -209,6 +212,7 @@ class TrainedLook:
         self.names = sorted({label for label, _ in faces})
         classes: list[tuple[str, int]] = sorted({(label, t) for label, _ in faces for t in turns})
         self.class_label = np.array([self.names.index(label) for label, _ in classes], np.int64)
+        self.class_onehot = np.eye(len(self.names))[self.class_label]  # classes × labels
         train_x, train_y = self._copies(faces, classes, COPIES, np.random.default_rng(seed))
         self.shift = train_x.mean(axis=0)
         self.scale = np.maximum(train_x.std(axis=0), 1e-3)
@@ -250,8 +254,7 @@ class TrainedLook:
         s = scores / self.temperature
         s = s - s.max(axis=1, keepdims=True)
         p = np.exp(s)
-        per_label = np.zeros((len(s), len(self.names)))
-        np.add.at(per_label.T, self.class_label, p.T)
+        per_label = p @ self.class_onehot
         return np.log(np.maximum(per_label / per_label.sum(axis=1, keepdims=True), 1e-300))
 
     def _fit_temperature(self, scores: np.ndarray, truth: np.ndarray) -> float:
@@ -263,13 +266,22 @@ class TrainedLook:
                 best, best_t = nll, float(t)
         return best_t
 
+    def _probs(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        x = features(np.array([cv2.resize(c, self.size, interpolation=cv2.INTER_AREA) for c in crops]))
+        return np.exp(self._label_log_probs(self._scores(x)))
+
+    def _opinion(self, probs: np.ndarray) -> Opinion:
+        order = np.argsort(probs)[::-1]
+        return Opinion(tuple(self.names[i] for i in order), tuple(float(probs[i]) for i in order))
+
     def opinion(self, crops: Sequence[np.ndarray]) -> Opinion:
         """One face from a few crops of it (small shifts): their log probabilities summed
         would count one face several times, so the crops' probabilities are averaged."""
-        x = features(np.array([cv2.resize(c, self.size, interpolation=cv2.INTER_AREA) for c in crops]))
-        probs = np.exp(self._label_log_probs(self._scores(x))).mean(axis=0)
-        order = np.argsort(probs)[::-1]
-        return Opinion(tuple(self.names[i] for i in order), tuple(float(probs[i]) for i in order))
+        return self._opinion(self._probs(crops).mean(axis=0))
+
+    def opinions(self, crops: Sequence[np.ndarray]) -> list[Opinion]:
+        """One opinion per crop, each of another face: described all at once."""
+        return [self._opinion(row) for row in self._probs(crops)] if len(crops) else []
 
 
 def trained_look(
