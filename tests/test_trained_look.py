@@ -5,6 +5,7 @@ is read with fewer questions and no more wrong labels."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 from test_box_counts import SEED, UNSEEN, Misreading, catalogue, shuffled_path
@@ -183,3 +184,39 @@ def test_parchment_cards_are_read_with_fewer_questions_and_no_more_wrong_labels(
         asked[trained] = sum(a is None for a, _ in pairs)
     assert wrong[True] <= wrong[False]
     assert asked[True] < asked[False] * 0.6
+
+
+def _as_this_camera_shows(face: np.ndarray) -> np.ndarray:
+    """A face as one table's camera and lamp show it: 36 px a side, soft, warm."""
+    small = cv2.GaussianBlur(cv2.resize(face, (36, 36), interpolation=cv2.INTER_AREA), (0, 0), 1.6)
+    lit = np.clip(small.astype(np.float32) * np.array([0.8, 1.0, 1.25]), 0, 255).astype(np.uint8)
+    return cv2.resize(lit, (64, 64), interpolation=cv2.INTER_LINEAR)
+
+
+def test_faces_confirmed_at_the_table_teach_it_this_tables_look(
+    lineart_faces: list[tuple[str, np.ndarray]],
+) -> None:
+    """The crops the players confirmed join its copies: the same faces under this table's
+    camera and lamp, laid anew in every quarter turn, are then read more surely."""
+    seen = [(label, _as_this_camera_shows(face)) for label, face in lineart_faces]
+    plain, taught = TrainedLook(lineart_faces), TrainedLook(lineart_faces, seen=seen)
+    laid = [
+        (label, _as_this_camera_shows(np.rot90(face, k).copy()))
+        for label, face in lineart_faces
+        for k in range(4)
+    ]
+    crops = [cv2.resize(c[3:61, 3:61], (SIDE, SIDE), interpolation=cv2.INTER_AREA) for _, c in laid]
+    sure = {}
+    for name, look in (("plain", plain), ("taught", taught)):
+        opinions = look.opinions(crops)
+        assert sum(o.label == label for o, (label, _) in zip(opinions, laid, strict=True)) >= len(laid) - 1
+        sure[name] = float(np.mean([o.of(label) for o, (label, _) in zip(opinions, laid, strict=True)]))
+    assert sure["taught"] > sure["plain"] + 0.01
+
+
+def test_a_confirmed_face_without_a_photo_is_not_a_label_of_its_own(
+    lineart_faces: list[tuple[str, np.ndarray]],
+) -> None:
+    """A crop alone would be its label's only example and draw every blurred face to it."""
+    look = TrainedLook(lineart_faces[1:], seen=[(lineart_faces[0][0], lineart_faces[0][1])])
+    assert lineart_faces[0][0] not in look.names

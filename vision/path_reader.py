@@ -83,6 +83,10 @@ class ReaderSettings:
     # confirms an unsure face's first label or doubts a face read less than fully surely
     trained: bool = True
     trust: Trust = field(default_factory=Trust)
+    # the faces confirmed at the table train it too: off, measured by `bench learning` —
+    # games 2-3 at 4 line-art tables 1 -> 0 wrong, at 6 parchment tables 3 -> 4, the
+    # questions alike (docs/vision.md §5)
+    trained_learns: bool = False
 
 
 @dataclass
@@ -247,7 +251,9 @@ class PathReader(TableLocator):
         # the faces the players confirmed, as this camera showed them: a second opinion
         # among like crops only (``_weigh_learned``), never mixed with the sharp photos
         self.learned = FaceIndex(table) if table and self.settings.learned else None
-        self.trained = trained_look(photos) if photos and self.settings.trained else None
+        # the confirmed faces may train the trained look too (``trained_learns``)
+        seen = table if self.settings.trained_learns else []
+        self.trained = trained_look(photos, seen=seen) if photos and self.settings.trained else None
         self.box = tutankhamen_box(self.index.names, self.settings.edition) if self.settings.use_box else {}
         names = set(self.index.names)
         self.both_editions = bool(names & OTB_ONLY) and bool(names & AMIGO_ONLY)

@@ -44,6 +44,7 @@ CELLS, BINS = 4, 8  # the edges' directions: cells per side, directions per cell
 BLOCKS = 8  # the colour: blocks per side
 VIEW_SIDE = (30.0, 60.0)  # top-view pixels a face may span at the table
 VIEW_BLUR = (0.4, 1.8)  # the camera's and the warp's blur, in top-view pixels
+SEEN_BLUR = (0.0, 0.6)  # …added to a face the camera already blurred (confirmed at the table)
 _CACHE: OrderedDict[str, TrainedLook] = OrderedDict()
 _CACHE_SIZE = 8
 
@@ -151,17 +152,23 @@ def features(patches: np.ndarray) -> np.ndarray:
 
 
 def camera_copies(
-    face: np.ndarray, size: tuple[int, int], copies: int, rng: np.random.Generator, inner: float = INNER
+    face: np.ndarray,
+    size: tuple[int, int],
+    copies: int,
+    rng: np.random.Generator,
+    inner: float = INNER,
+    blur: tuple[float, float] = VIEW_BLUR,
 ) -> np.ndarray:
     """``copies`` crops (``size`` = (w, h)) of one upright face as a camera at the table
-    might show them: each smaller and blurred, turned, shifted and scaled a little, under
-    another light's colour, strength and fall-off, with noise."""
+    might show them: each smaller and blurred (``blur``: top-view pixels), turned,
+    shifted and scaled a little, under another light's colour, strength and fall-off,
+    with noise."""
     fh, fw = face.shape[:2]
     src = face.astype(np.float32)
     out = np.empty((copies, size[1], size[0], 3), np.float32)
     for k in range(copies):
         view_side = rng.uniform(*VIEW_SIDE)
-        sigma = rng.uniform(*VIEW_BLUR) * fw / view_side
+        sigma = rng.uniform(*blur) * fw / view_side
         blurred = cv2.GaussianBlur(src, (0, 0), sigma)
         angle = math.radians(rng.uniform(-5.0, 5.0))
         scale = rng.uniform(0.94, 1.06)
@@ -207,13 +214,23 @@ class TrainedLook:
         turns: tuple[int, ...] = (0, 1, 2, 3),
         size: tuple[int, int] = (SIDE, SIDE),
         seed: int = 17,
+        seen: Sequence[tuple[str, np.ndarray]] = (),
     ) -> None:
+        """``seen``: faces the players confirmed at the table, cut from the camera's own
+        frames: already as blurred as the camera makes them, they are copied with little
+        more blur, and only for labels that have a photo (a crop alone would be the only
+        example of its label, and attract every blurred face)."""
         self.size, self.turns = size, turns
         self.names = sorted({label for label, _ in faces})
+        seen = [(label, image) for label, image in seen if label in self.names]
         classes: list[tuple[str, int]] = sorted({(label, t) for label, _ in faces for t in turns})
         self.class_label = np.array([self.names.index(label) for label, _ in classes], np.int64)
         self.class_onehot = np.eye(len(self.names))[self.class_label]  # classes × labels
-        train_x, train_y = self._copies(faces, classes, COPIES, np.random.default_rng(seed))
+        rng = np.random.default_rng(seed)
+        train_x, train_y = self._copies(faces, classes, COPIES, rng)
+        if seen:
+            more_x, more_y = self._copies(seen, classes, COPIES // 2, rng, SEEN_BLUR)
+            train_x, train_y = np.concatenate([train_x, more_x]), np.concatenate([train_y, more_y])
         self.shift = train_x.mean(axis=0)
         self.scale = np.maximum(train_x.std(axis=0), 1e-3)
         x = (train_x - self.shift) / self.scale
@@ -237,11 +254,12 @@ class TrainedLook:
         classes: list[tuple[str, int]],
         copies: int,
         rng: np.random.Generator,
+        blur: tuple[float, float] = VIEW_BLUR,
     ) -> tuple[np.ndarray, np.ndarray]:
         xs, ys = [], []
         for label, image in faces:
             for turn in self.turns:
-                crops = camera_copies(np.rot90(image, turn).copy(), self.size, copies, rng)
+                crops = camera_copies(np.rot90(image, turn).copy(), self.size, copies, rng, blur=blur)
                 xs.append(features(crops))
                 ys.append(np.full(copies, classes.index((label, turn)), np.int64))
         return np.concatenate(xs), np.concatenate(ys)
@@ -288,17 +306,19 @@ def trained_look(
     faces: Sequence[tuple[str, np.ndarray]],
     turns: tuple[int, ...] = (0, 1, 2, 3),
     size: tuple[int, int] = (SIDE, SIDE),
+    seen: Sequence[tuple[str, np.ndarray]] = (),
 ) -> TrainedLook:
-    """The look of these faces, learned once and kept for the next reader of the same
-    catalogue (a table's reader is made anew for each benchmark frame and each game)."""
-    digest = hashlib.sha1(repr((turns, size)).encode())
-    for label, image in faces:
+    """The look of these faces (and those ``seen`` at the table), learned once and kept
+    for the next reader of the same catalogue (a table's reader is made anew for each
+    benchmark frame and each game)."""
+    digest = hashlib.sha1(repr((turns, size, len(faces))).encode())
+    for label, image in [*faces, *seen]:
         digest.update(label.encode())
         digest.update(np.ascontiguousarray(image).tobytes())
     key = digest.hexdigest()
     look = _CACHE.get(key)
     if look is None:
-        look = TrainedLook(faces, turns, size)
+        look = TrainedLook(faces, turns, size, seen=seen)
         _CACHE[key] = look
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
