@@ -84,7 +84,7 @@ class ReaderSettings:
     trained: bool = True
     trust: Trust = field(default_factory=Trust)
     # the faces confirmed at the table train it too: off, measured by `bench learning` —
-    # games 2-3 at 4 line-art tables 1 -> 0 wrong, at 6 parchment tables 3 -> 4, the
+    # games 2-3 at 4 line-art tables 2 -> 0 wrong, at 6 parchment tables 3 -> 4, the
     # questions alike (docs/vision.md §5)
     trained_learns: bool = False
 
