@@ -12,7 +12,9 @@ import pytest
 from hardware.landslide import ASK, SURE, LandslideDetector, Settings, SwitchDetector, calibrate, envelope
 from hardware.sim.traces import (
     HELD_OUT_ROOMS,
+    LOOKED_AT_ROOMS,
     NOISE_LEVELS,
+    TUNING_ROOMS,
     Simulator,
     Trace,
     TraceError,
@@ -290,7 +292,7 @@ def test_a_table_profile_round_trips_and_refuses_nonsense(tmp_path) -> None:
 
 
 def test_the_new_rooms_and_rates_are_simulated_and_seeded() -> None:
-    for room in (*HELD_OUT_ROOMS, "knocks", "nudges", "washer", "bus", "cloth"):
+    for room in (*HELD_OUT_ROOMS, *LOOKED_AT_ROOMS, *TUNING_ROOMS):
         a = Simulator(400, room, seed=5).session(20)
         b = Simulator(400, room, seed=5).session(20)
         assert np.array_equal(a.acc, b.acc), room
