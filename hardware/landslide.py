@@ -77,7 +77,7 @@ class Settings:
     sure_g: float = 0.15  # cold: from this an impact is called without asking
     min_g: float = 0.045  # a learned threshold never falls below this
     rummage_margin: float = 1.3  # a learned threshold sits this far above the loudest clean rummaging
-    max_learned: float = 1.2  # ... and at most this far above the cold threshold
+    max_learned: float = 1.5  # ... and at most this far above the cold threshold
     double_bonus: float = 1.0  # a double hit (the staff's tip, then its rod) counts this much more
     min_freq_hz: float = 60.0  # impacts on the board ring above this; a knuckle on the bowl, a hum below
     freq_doubt_hz: float = 15.0  # this close above min_freq_hz: asked, not called alone
@@ -85,6 +85,13 @@ class Settings:
     bowl_hz: float = 85.0  # a ring below this that also sways the low band is the bowl knocked ...
     bowl_sway: float = 0.35  # ... from this low band / peak (refused; from 0.25 only asked)
     bowl_loud_g: float = 0.2  # ... unless this loud: a knuckle does not ring the board so hard
+    bowl_ring_s: float = 0.040  # ... and rings this long (4 × its energy / peak²): a board on a cloth
+    # rings as low, but not as long as the bowl's own mode
+    heard_margin: float = 1.3  # cold: decide this far above the rummaging heard in unconfirmed pulls ...
+    heard_low: float = 1.0  # ... within this × the cold threshold (never more sensitive: unconfirmed) ...
+    heard_high: float = 1.3  # ... and this × (cups set down hard, a rough hand)
+    heard_pulls: float = 3.0  # ... once this many pulls were heard
+    reopen: float = 2.0  # after a call, an impact this much stronger than the call is judged anew
     sway_veto: float = 0.6  # low band / peak above which it is the table or the trap moving
     shift_veto: float = 0.45  # the table's shift over the impact / peak above which it was nudged
     sway_doubt: float = 0.35  # above this low band / peak a call is asked, not made alone
@@ -198,15 +205,24 @@ class LandslideDetector:
         self.features: list[dict[str, float]] | None = None  # set to a list to keep every judgement
         self.candidates = 0
         self.vetoed = 0
+        self.unconfirmed: collections.deque[float] = collections.deque(maxlen=30)  # per pull heard
+        self.heard_level = 0.0  # the second loudest of them, once there are enough (0: not yet)
+        self.pull_peaks: list[float] = []  # this pull's impact-like transients, called or not
         self.last_score = 0.0
 
     # ------------------------------------------------------------------ control
 
     def arm(self) -> None:
         self.armed = True
-        self.heard, self.pull_top = [], 0.0
+        self.heard, self.pull_top, self.pull_peaks = [], 0.0, []
 
     def disarm(self) -> None:
+        if self.armed:  # what this pull's rummaging sounded like, confirmed or not
+            # the pull's impact-like transients but its loudest (that may have been a landslide)
+            ranked = sorted(self.pull_peaks, reverse=True)
+            self.unconfirmed.append(ranked[1] if len(ranked) > 1 else min(self.pull_top, self.settings.ask_g))
+            if len(self.unconfirmed) >= self.settings.heard_pulls:
+                self.heard_level = sorted(self.unconfirmed, reverse=True)[1]
         self.armed = False
         if self.state == self.JUDGING:
             self.state = self.BUSY
@@ -240,12 +256,19 @@ class LandslideDetector:
         p = self.profile
         floor = s.noise_factor * p.floor_g
         ask, decide, sure = s.ask_g, s.threshold_g, s.sure_g
+        cap = s.max_learned * decide
         if s.noise_g > 0:  # calibrated: the fitted threshold decides, and a little below it asks
             ask, sure = min(ask, 0.8 * decide), 1.25 * decide
+        elif self.heard_level > 0:
+            # cold, but pulls were heard: the rummaging of this room (nobody confirmed it, so
+            # the second loudest pull: one landslide missed does not deafen it)
+            heard = self.heard_level
+            decide = min(max(s.heard_margin * heard, s.heard_low * decide), s.heard_high * decide)
+            sure = max(sure, 1.25 * decide)
         rummage = p.rummage_level()
         if rummage is not None:
             weight = min(1.0, p.pulls / max(1, p.learn_pulls))
-            learned_decide = min(max(s.min_g, s.rummage_margin * rummage), s.max_learned * decide)
+            learned_decide = min(max(s.min_g, s.rummage_margin * rummage), cap)
             if self.adapt_armed:
                 learned_decide = min(learned_decide, decide)
             decide = weight * learned_decide + (1 - weight) * decide
@@ -368,7 +391,7 @@ class LandslideDetector:
             self.count += 1
             v = float(env[j])
             if self.state == self.REFRACTORY:
-                if i >= self.until:
+                if i >= self.until or v > s.reopen * self.peak:  # over, or a new, far stronger impact
                     self.state = self.IDLE
                 else:
                     continue
@@ -386,6 +409,9 @@ class LandslideDetector:
                 self.candidates += 1
                 self.onset, self.onset_t = i, float(when[j]) - s.env_s / 2
                 self.lf_peak = float(lows[max(0, base + j - self.n_pre) : base + j + 1].max())
+                self.lf_base = float(
+                    lows[max(0, base + j - self.n_pre) : base + j - self.n_pre // 2 + 1].min()
+                )
             # JUDGING
             self.lf_peak = max(self.lf_peak, float(low[j]))
             self.trail.append((i, float(when[j]), v))
@@ -407,6 +433,8 @@ class LandslideDetector:
             if impulse is None:
                 continue
             verdict, impact = self._judge(ask, decide, sure) if impulse else (None, False)
+            if self.armed and impact:
+                self.pull_peaks.append(self.peak)
             if verdict is not None and self.armed:
                 kind = STAFF if self.second >= 0.4 * self.peak else BOULDER
                 event = Landslide(self.onset_t, kind, self.peak, now, verdict, self.last_score)
@@ -441,7 +469,7 @@ class LandslideDetector:
             return False
         return None
 
-    def _shape(self) -> tuple[float, float]:
+    def _shape(self) -> tuple[float, float, float]:
         """The candidate's ring frequency (Hz) and how far the table moved (g), from the raw
         samples around its onset. Frequency: for a ring, rms(Δx) / rms(x) = 2 sin(π f / rate),
         taken over the impact's first 25 ms after a ±12 ms high pass, minus the same of the
@@ -454,7 +482,7 @@ class LandslideDetector:
         raw = self._raw(begin - pre - w, end + w)
         got = len(raw)
         if got < pre + 2 * w + 4:
-            return 0.0, 0.0
+            return 0.0, 0.0, 0.0
         csum = np.concatenate((np.zeros((1, 3)), np.cumsum(raw, axis=0)))
         idx = np.arange(got)
         lo, hi = np.maximum(idx - w, 0), np.minimum(idx + w + 1, got)
@@ -462,7 +490,7 @@ class LandslideDetector:
         cut = w + pre
         before, during = hp[w:cut], hp[cut : got - min(w, max(0, got - cut - 4))]
         if len(during) < 3 or len(before) < 3:
-            return 0.0, 0.0
+            return 0.0, 0.0, 0.0
 
         def energies(x: np.ndarray) -> tuple[float, float]:
             d = np.diff(x, axis=0)
@@ -476,7 +504,8 @@ class LandslideDetector:
             freq = self.rate / math.pi * math.asin(min(1.0, math.sqrt(d / e) / 2))
         tail = _samples(0.012, self.rate)
         shift = raw[max(cut, got - tail) :].mean(axis=0) - raw[w:cut].mean(axis=0)
-        return freq, float(math.sqrt(float(shift @ shift)))
+        ring = max(0.0, e) * len(during) / self.rate  # the impact's energy (g² s)
+        return freq, float(math.sqrt(float(shift @ shift))), ring
 
     def _judge(self, ask: float, decide: float, sure: float) -> tuple[str | None, bool]:
         """The verdict on an impulse that has peaked — ``sure``, ``likely``, ``ask`` or None
@@ -484,7 +513,8 @@ class LandslideDetector:
         s = self.settings
         peak = self.peak
         double = self.second >= 0.4 * peak
-        freq, moved = self._shape()
+        freq, moved, ring = self._shape()
+        tau = 4.0 * ring / max(peak * peak, 1e-12)  # ~ the ring's decay time (s)
         lf = self.lf_peak / max(peak, 1e-9)
         shift = moved / max(peak, 1e-9)
         strength = peak * (s.double_bonus if double else 1.0)
@@ -492,7 +522,7 @@ class LandslideDetector:
         if self.features is not None:
             self.features.append(
                 {"t": self.onset_t, "peak": peak, "freq": freq, "lf": lf, "shift": shift,
-                 "double": float(double),
+                 "double": float(double), "ring": tau,
                  "ask": ask, "decide": decide, "sure": sure}
             )  # fmt: skip
         if lf > s.lf_veto or (peak < s.loud_g and (lf > s.sway_veto or shift > s.shift_veto)):
@@ -500,7 +530,7 @@ class LandslideDetector:
             return None, False  # the table swayed or shifted more than a struck board: a bump, a nudge
         if 0 < freq < s.min_freq_hz and peak < s.loud_g:
             return None, False  # a knuckle on the bowl, a hum: the board's impacts ring higher
-        bowl = 0 < freq < s.bowl_hz and peak < s.bowl_loud_g
+        bowl = 0 < freq < s.bowl_hz and peak < s.bowl_loud_g and tau > s.bowl_ring_s
         if bowl and lf > s.bowl_sway:
             return None, False  # the bowl's own low ring, knocked: it sways the low band too
         if strength < ask:

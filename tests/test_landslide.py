@@ -246,14 +246,15 @@ def test_a_detector_learns_the_rummaging_of_confirmed_pulls() -> None:
     assert not det.profile.learning and det.profile.pulls == 5
     ask, decide, sure = det.levels()
     second = sorted(det.profile.rummage_g)[-2]  # one loud pull alone does not count
-    assert decide >= min(1.2 * second, 1.2 * cold[1]) and ask <= decide <= sure
+    assert decide >= min(1.2 * second, Settings().max_learned * cold[1]) and ask <= decide <= sure
     assert decide != cold[1]
     loudest = max(det.profile.rummage_g)
     det.confirm("disputed", 0.2)  # one call the table took back: not enough to go deaf
     once = det.levels()[1]
-    assert once <= max(1.3 * loudest, decide) < 1.2 * cold[1]
+    cap = Settings().max_learned * cold[1]
+    assert once <= max(1.3 * loudest, decide) < cap
     det.confirm("disputed", 0.2)  # twice: louder rummaging, but never far above cold
-    assert once < det.levels()[1] == pytest.approx(1.2 * cold[1])
+    assert once < det.levels()[1] == pytest.approx(cap)
 
 
 def test_the_table_at_rest_is_learned_while_disarmed_only() -> None:
