@@ -90,7 +90,10 @@ class Settings:
     heard_margin: float = 1.3  # cold: decide this far above the rummaging heard in unconfirmed pulls ...
     heard_low: float = 1.0  # ... within this × the cold threshold (never more sensitive: unconfirmed) ...
     heard_high: float = 1.3  # ... and this × (cups set down hard, a rough hand)
-    heard_pulls: float = 3.0  # ... once this many pulls were heard
+    heard_pulls: float = 5.0  # ... once this many pulls were heard
+    heard_before_s: float = 2.0  # ... counting what was heard this long before a pull ended
+    listen_g: float = 0.045  # armed, impacts from this are judged (never reported) to learn the rummaging
+    listen_floor: float = 2.5  # ... and from this × the floor
     reopen: float = 2.0  # after a call, an impact this much stronger than the call is judged anew
     sway_veto: float = 0.6  # low band / peak above which it is the table or the trap moving
     shift_veto: float = 0.45  # the table's shift over the impact / peak above which it was nudged
@@ -205,9 +208,11 @@ class LandslideDetector:
         self.features: list[dict[str, float]] | None = None  # set to a list to keep every judgement
         self.candidates = 0
         self.vetoed = 0
-        self.unconfirmed: collections.deque[float] = collections.deque(maxlen=30)  # per pull heard
-        self.heard_level = 0.0  # the second loudest of them, once there are enough (0: not yet)
-        self.pull_peaks: list[float] = []  # this pull's impact-like transients, called or not
+        # per pull, confirmed or not: its loudest impact-like transient well before its end
+        self.unconfirmed: collections.deque[float] = collections.deque(maxlen=30)
+        self.heard_level = 0.0  # the second loudest of them, once enough pulls were heard (0: not yet)
+        self.pull_peaks: list[tuple[float, float]] = []  # this pull's impact-like transients (t, peak)
+        self.now = 0.0  # the newest sample's time
         self.last_score = 0.0
 
     # ------------------------------------------------------------------ control
@@ -217,12 +222,13 @@ class LandslideDetector:
         self.heard, self.pull_top, self.pull_peaks = [], 0.0, []
 
     def disarm(self) -> None:
-        if self.armed:  # what this pull's rummaging sounded like, confirmed or not
-            # the pull's impact-like transients but its loudest (that may have been a landslide)
-            ranked = sorted(self.pull_peaks, reverse=True)
-            self.unconfirmed.append(ranked[1] if len(ranked) > 1 else min(self.pull_top, self.settings.ask_g))
-            if len(self.unconfirmed) >= self.settings.heard_pulls:
-                self.heard_level = sorted(self.unconfirmed, reverse=True)[1]
+        if self.armed:  # what this pull's rummaging sounded like, confirmed or not: a landslide
+            # ends the pull, so what was heard (or called) well before its end was not one
+            before = [p for t, p in self.pull_peaks if t <= self.now - self.settings.heard_before_s]
+            self.unconfirmed.append(max(before, default=0.0))
+            ranked = sorted(self.unconfirmed, reverse=True)
+            if len(ranked) >= self.settings.heard_pulls:
+                self.heard_level = ranked[1]  # the second loudest pull: one cup dropped does not deafen it
         self.armed = False
         if self.state == self.JUDGING:
             self.state = self.BUSY
@@ -260,8 +266,8 @@ class LandslideDetector:
         if s.noise_g > 0:  # calibrated: the fitted threshold decides, and a little below it asks
             ask, sure = min(ask, 0.8 * decide), 1.25 * decide
         elif self.heard_level > 0:
-            # cold, but pulls were heard: the rummaging of this room (nobody confirmed it, so
-            # the second loudest pull: one landslide missed does not deafen it)
+            # cold, but pulls were heard: how loud this room's rummaging and cups are, from what
+            # was heard well before each pull ended (a landslide ends a pull)
             heard = self.heard_level
             decide = min(max(s.heard_margin * heard, s.heard_low * decide), s.heard_high * decide)
             sure = max(sure, 1.25 * decide)
@@ -292,6 +298,7 @@ class LandslideDetector:
         self.quiet_run = 0
         self.until = 0
         self.trail: list[tuple[int, float, float]] = []  # (index, time, envelope) since the onset
+        self.early = 0.0  # the trail's highest envelope before its last n_env samples
 
     # ------------------------------------------------------------------ input
 
@@ -329,7 +336,7 @@ class LandslideDetector:
         drift = (csum[last] - csum[lf_lo]) / self.n_lf - self.baseline
         low = np.sqrt(np.einsum("ij,ij->i", drift, drift))
         when = times[mid]  # the filtered samples' own times
-        now = float(t[-1])
+        now = self.now = float(t[-1])
         gain = 1 - math.exp(-m / self.rate / self.settings.baseline_s)
         self.baseline = self.baseline + gain * (acc.sum(axis=0) / m - self.baseline)
         self.raw, self.times = raw[-self.keep :], times[-self.keep :]
@@ -375,8 +382,10 @@ class LandslideDetector:
     def _walk(self, env: np.ndarray, low: np.ndarray, when: np.ndarray, now: float) -> list[Landslide]:
         ask, decide, sure = self.levels()
         s = self.settings
+        # armed, fainter impacts are judged too (never reported): what the rummaging knocks
+        listen = min(ask, max(s.listen_g, s.listen_floor * self.profile.floor_g)) if self.armed else ask
         top = float(env.max())
-        if self.state == self.IDLE and top < ask:  # the common case: nothing near the threshold
+        if self.state == self.IDLE and top < listen:  # the common case: nothing near the threshold
             if self.armed:
                 self.pull_top = max(self.pull_top, top)
             if (not self.armed or self.adapt_armed) and top < 0.5 * ask:
@@ -395,28 +404,31 @@ class LandslideDetector:
                     self.state = self.IDLE
                 else:
                     continue
+            late = 0  # samples the envelope has been rising for when a candidate starts
             if self.state == self.BUSY:  # until what was judged has died down to the room's level
-                quiet = max(0.5 * ask, 0.3 * self.peak, 1.5 * self.profile.floor_g)
-                self.quiet_run = self.quiet_run + 1 if v < quiet else 0
-                if self.quiet_run >= self.n_env:
-                    self.state = self.IDLE
-                continue
+                if v > 2.5 * self.peak and v >= listen:  # unless a far stronger impact comes
+                    self.state, late = self.IDLE, self.n_env // 2
+                else:
+                    quiet = max(0.5 * ask, 0.3 * self.peak, 1.5 * self.profile.floor_g)
+                    self.quiet_run = self.quiet_run + 1 if v < quiet else 0
+                    if self.quiet_run >= self.n_env:
+                        self.state = self.IDLE
+                    continue
             if self.state == self.IDLE:
-                if v < ask:
+                if v < listen:
                     continue
                 self._reset_candidate()
                 self.state = self.JUDGING
                 self.candidates += 1
-                self.onset, self.onset_t = i, float(when[j]) - s.env_s / 2
+                self.onset, self.onset_t = i - late, float(when[j]) - s.env_s / 2 - late / self.rate
                 self.lf_peak = float(lows[max(0, base + j - self.n_pre) : base + j + 1].max())
-                self.lf_base = float(
-                    lows[max(0, base + j - self.n_pre) : base + j - self.n_pre // 2 + 1].min()
-                )
             # JUDGING
             self.lf_peak = max(self.lf_peak, float(low[j]))
             self.trail.append((i, float(when[j]), v))
-            if v > 2.5 * self.peak > 0:  # a small knock first (the pile shifting), then the impact
-                self._reanchor(v, s.env_s)
+            if len(self.trail) > self.n_env:  # the candidate's peak before the envelope's last window
+                self.early = max(self.early, self.trail[-self.n_env - 1][2])
+            if v > 2.5 * self.early > 0 or v > 2.5 * self.peak > 0:
+                self._reanchor(v, s.env_s)  # a small knock first (the pile shifting), then the impact
             if v > self.peak:
                 if self.peak > 0 and self.trough < 0.75 * self.peak and v > 1.25 * self.trough:
                     self.second = max(self.second, v)  # a second rise: the rod after the tip
@@ -434,7 +446,7 @@ class LandslideDetector:
                 continue
             verdict, impact = self._judge(ask, decide, sure) if impulse else (None, False)
             if self.armed and impact:
-                self.pull_peaks.append(self.peak)
+                self.pull_peaks.append((self.onset_t, self.peak))
             if verdict is not None and self.armed:
                 kind = STAFF if self.second >= 0.4 * self.peak else BOULDER
                 event = Landslide(self.onset_t, kind, self.peak, now, verdict, self.last_score)
@@ -458,6 +470,7 @@ class LandslideDetector:
                 self.onset, self.onset_t = i, when - env_s / 2
                 self.peak, self.trough, self.second = 0.0, math.inf, 0.0
                 self.trail = self.trail[k + 1 :]
+                self.early = v  # only a rise far above this one starts it again
                 return
 
     def _impulse(self, v: float, age: int) -> bool | None:
