@@ -9,15 +9,18 @@ samples (the FIFO's, or one sample at a time) the detector
 2. takes the envelope: √(2 · mean over 6 ms of |h|²), about the peak of a ringing impact;
 3. also keeps a low band (20 ms mean minus a 0.5 s baseline): the table swaying when
    someone bumps it, or the trap being shoved;
-4. waits for the envelope to cross the ask level, then judges the impulse once it has
-   peaked: its ring frequency, how much the table swayed and shifted, each against what
-   was there just before (a knuckle on the bowl rings low, a nudge moves the table; both
-   are refused however strong), and its peak against three levels — ask, decide, sure —
-   that follow what the detector has learned of the table (``TableProfile``: the still
-   table's floor, the loudest rummaging of the pulls the table confirmed);
+4. waits for the envelope to cross the ask level (armed, also a fainter *listen* level:
+   the rummaging's own knocks are judged to learn them, never reported), then judges the
+   impulse once it has peaked: its ring frequency, how long it rings, how much the table
+   swayed and shifted, each against what was there just before (a knuckle on the bowl
+   rings low and long, a nudge moves the table; both are refused however strong), and its
+   peak against three levels — ask, decide, sure — that follow what the detector has
+   learned of the table (``TableProfile``: the still table's floor, the loudest rummaging
+   of the pulls the table confirmed) and, before anything is confirmed, what it heard
+   well before each pull ended (a landslide ends a pull: what came earlier was the room);
 5. reports ``Landslide(t, kind, strength, decided, verdict)`` at once — ``sure``, ``likely``
    or ``ask`` — then ignores the bounces and the roll for ``refractory_s`` (after a mere
-   question only until it has died down).
+   question only until it has died down); a far stronger impact meanwhile is judged anew.
 
 The staff's fall shows as two hits a few milliseconds apart (its tip, then the rod); such
 a double hit is called ``staff``; anything else is a ``boulder``.

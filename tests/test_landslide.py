@@ -399,3 +399,46 @@ def test_a_false_call_does_not_hide_the_landslide_right_after_it() -> None:
     found = [e for e in calls(Trace(800, sim._finish(acc)), LandslideDetector(800)) if e.verdict != ASK]
     assert [round(e.t, 1) for e in found] == [1.0, 1.4]
     assert found[1].strength > 0.35
+
+
+def test_fainter_knocks_are_judged_to_learn_the_rummaging_and_never_reported() -> None:
+    det = LandslideDetector(800, armed=False)
+    calls(Simulator(800, "room", seed=3).pull(seconds=0.01, lead=3.0), det)  # the table at rest
+    det.arm()
+    found = calls(Simulator(800, "room", seed=38).pull(seconds=8.0, lead=0.0), det)
+    det.disarm()
+    ask = Settings().ask_g
+    assert all(e.strength >= ask for e in found)
+    assert any(h < ask for h in det.heard)  # knocks below the ask level were judged impacts
+    det.confirm("clean")
+    assert 0 < det.profile.rummage_g[-1] < Settings().threshold_g
+
+
+def pulls_with(ring: tuple[float, float, float], at_s: float, n: int = 6) -> LandslideDetector:
+    """A cold detector after ``n`` unconfirmed 6 s pulls in the café, each with one impact
+    (peak g, Hz, decay s) ``at_s`` into it."""
+    det = LandslideDetector(800, armed=False)
+    for k in range(n):
+        sim = Simulator(800, "cups", seed=200 + k)
+        acc = sim.background(800 * 6)
+        sim._add(acc, round(800 * at_s), sim._ring(*ring, np.array([0.0, 0.3, 0.95])))
+        det.arm()
+        calls(Trace(800, sim._finish(acc), t0=10.0 * k), det)
+        det.disarm()
+    return det
+
+
+def test_cups_heard_early_in_pulls_raise_the_cold_level_a_landslide_ending_them_does_not() -> None:
+    """Nobody confirms anything. A cup set down 1 s into each pull was the room (the pull
+    went on): the cold level rises to 1.3 x at most and such a cup is no longer called. A
+    boulder 0.5 s before each pull's end may have been a landslide: it teaches nothing."""
+    cold = Settings().threshold_g
+    cups = pulls_with((0.11, 220.0, 0.006), at_s=1.0)
+    assert cold < cups.threshold <= 1.3 * cold + 1e-9
+    sim = Simulator(800, "cups", seed=300)
+    acc = sim.background(1600)
+    sim._add(acc, 800, sim._ring(0.11, 220.0, 0.006, np.array([0.0, 0.3, 0.95])))
+    cups.arm()
+    assert [e for e in calls(Trace(800, sim._finish(acc), t0=100.0), cups) if e.verdict != ASK] == []
+    boulders = pulls_with((0.5, 150.0, 0.015), at_s=5.5)
+    assert boulders.threshold == pytest.approx(cold)
