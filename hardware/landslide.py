@@ -486,12 +486,13 @@ class LandslideDetector:
         return None
 
     def _shape(self) -> tuple[float, float, float]:
-        """The candidate's ring frequency (Hz) and how far the table moved (g), from the raw
-        samples around its onset. Frequency: for a ring, rms(Δx) / rms(x) = 2 sin(π f / rate),
-        taken over the impact's first 25 ms after a ±12 ms high pass, minus the same of the
-        25 ms before (the room and the hand, not the impact). Movement: the mean over the
-        last 12 ms against the mean before the onset — a nudged table shifts, a board
-        struck rings about where it was."""
+        """The candidate's ring frequency (Hz), how far the table moved (g) and the impact's
+        energy (g² s, for its ring length), from the raw samples around its onset.
+        Frequency: for a ring, rms(Δx) / rms(x) = 2 sin(π f / rate), taken over the impact's
+        first 25 ms after a ±12 ms high pass, minus the same of the 25 ms before (the room
+        and the hand, not the impact); the energy is that difference too. Movement: the
+        mean over the last 12 ms against the mean before the onset — a nudged table
+        shifts, a board struck rings about where it was."""
         begin = self.onset - self.half - self.n_env  # raw index where the impact may begin
         end = self.onset - self.half + self.n_window
         w, pre = self.n_wide, self.n_before
