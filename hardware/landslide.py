@@ -9,15 +9,18 @@ samples (the FIFO's, or one sample at a time) the detector
 2. takes the envelope: √(2 · mean over 6 ms of |h|²), about the peak of a ringing impact;
 3. also keeps a low band (20 ms mean minus a 0.5 s baseline): the table swaying when
    someone bumps it, or the trap being shoved;
-4. waits for the envelope to cross the ask level, then judges the impulse once it has
-   peaked: its ring frequency, how much the table swayed and shifted, each against what
-   was there just before (a knuckle on the bowl rings low, a nudge moves the table; both
-   are refused however strong), and its peak against three levels — ask, decide, sure —
-   that follow what the detector has learned of the table (``TableProfile``: the still
-   table's floor, the loudest rummaging of the pulls the table confirmed);
+4. waits for the envelope to cross the ask level (armed, also a fainter *listen* level:
+   the rummaging's own knocks are judged to learn them, never reported), then judges the
+   impulse once it has peaked: its ring frequency, how long it rings, how much the table
+   swayed and shifted, each against what was there just before (a knuckle on the bowl
+   rings low and long, a nudge moves the table; both are refused however strong), and its
+   peak against three levels — ask, decide, sure — that follow what the detector has
+   learned of the table (``TableProfile``: the still table's floor, the loudest rummaging
+   of the pulls the table confirmed) and, before anything is confirmed, what it heard
+   well before each pull ended (a landslide ends a pull: what came earlier was the room);
 5. reports ``Landslide(t, kind, strength, decided, verdict)`` at once — ``sure``, ``likely``
    or ``ask`` — then ignores the bounces and the roll for ``refractory_s`` (after a mere
-   question only until it has died down).
+   question only until it has died down); a far stronger impact meanwhile is judged anew.
 
 The staff's fall shows as two hits a few milliseconds apart (its tip, then the rod); such
 a double hit is called ``staff``; anything else is a ``boulder``.
@@ -77,7 +80,7 @@ class Settings:
     sure_g: float = 0.15  # cold: from this an impact is called without asking
     min_g: float = 0.045  # a learned threshold never falls below this
     rummage_margin: float = 1.3  # a learned threshold sits this far above the loudest clean rummaging
-    max_learned: float = 1.2  # ... and at most this far above the cold threshold
+    max_learned: float = 1.5  # ... and at most this far above the cold threshold
     double_bonus: float = 1.0  # a double hit (the staff's tip, then its rod) counts this much more
     min_freq_hz: float = 60.0  # impacts on the board ring above this; a knuckle on the bowl, a hum below
     freq_doubt_hz: float = 15.0  # this close above min_freq_hz: asked, not called alone
@@ -85,6 +88,16 @@ class Settings:
     bowl_hz: float = 85.0  # a ring below this that also sways the low band is the bowl knocked ...
     bowl_sway: float = 0.35  # ... from this low band / peak (refused; from 0.25 only asked)
     bowl_loud_g: float = 0.2  # ... unless this loud: a knuckle does not ring the board so hard
+    bowl_ring_s: float = 0.040  # ... and rings this long (4 × its energy / peak²): a board on a cloth
+    # rings as low, but not as long as the bowl's own mode
+    heard_margin: float = 1.3  # cold: decide this far above the rummaging heard in unconfirmed pulls ...
+    heard_low: float = 1.0  # ... within this × the cold threshold (never more sensitive: unconfirmed) ...
+    heard_high: float = 1.3  # ... and this × (cups set down hard, a rough hand)
+    heard_pulls: float = 5.0  # ... once this many pulls were heard
+    heard_before_s: float = 2.0  # ... counting what was heard this long before a pull ended
+    listen_g: float = 0.045  # armed, impacts from this are judged (never reported) to learn the rummaging
+    listen_floor: float = 2.5  # ... and from this × the floor
+    reopen: float = 2.0  # after a call, an impact this much stronger than the call is judged anew
     sway_veto: float = 0.6  # low band / peak above which it is the table or the trap moving
     shift_veto: float = 0.45  # the table's shift over the impact / peak above which it was nudged
     sway_doubt: float = 0.35  # above this low band / peak a call is asked, not made alone
@@ -198,15 +211,27 @@ class LandslideDetector:
         self.features: list[dict[str, float]] | None = None  # set to a list to keep every judgement
         self.candidates = 0
         self.vetoed = 0
+        # per pull, confirmed or not: its loudest impact-like transient well before its end
+        self.unconfirmed: collections.deque[float] = collections.deque(maxlen=30)
+        self.heard_level = 0.0  # the second loudest of them, once enough pulls were heard (0: not yet)
+        self.pull_peaks: list[tuple[float, float]] = []  # this pull's impact-like transients (t, peak)
+        self.now = 0.0  # the newest sample's time
         self.last_score = 0.0
 
     # ------------------------------------------------------------------ control
 
     def arm(self) -> None:
         self.armed = True
-        self.heard, self.pull_top = [], 0.0
+        self.heard, self.pull_top, self.pull_peaks = [], 0.0, []
 
     def disarm(self) -> None:
+        if self.armed:  # what this pull's rummaging sounded like, confirmed or not: a landslide
+            # ends the pull, so what was heard (or called) well before its end was not one
+            before = [p for t, p in self.pull_peaks if t <= self.now - self.settings.heard_before_s]
+            self.unconfirmed.append(max(before, default=0.0))
+            ranked = sorted(self.unconfirmed, reverse=True)
+            if len(ranked) >= self.settings.heard_pulls:
+                self.heard_level = ranked[1]  # the second loudest pull: one cup dropped does not deafen it
         self.armed = False
         if self.state == self.JUDGING:
             self.state = self.BUSY
@@ -240,12 +265,19 @@ class LandslideDetector:
         p = self.profile
         floor = s.noise_factor * p.floor_g
         ask, decide, sure = s.ask_g, s.threshold_g, s.sure_g
+        cap = s.max_learned * decide
         if s.noise_g > 0:  # calibrated: the fitted threshold decides, and a little below it asks
             ask, sure = min(ask, 0.8 * decide), 1.25 * decide
+        elif self.heard_level > 0:
+            # cold, but pulls were heard: how loud this room's rummaging and cups are, from what
+            # was heard well before each pull ended (a landslide ends a pull)
+            heard = self.heard_level
+            decide = min(max(s.heard_margin * heard, s.heard_low * decide), s.heard_high * decide)
+            sure = max(sure, 1.25 * decide)
         rummage = p.rummage_level()
         if rummage is not None:
             weight = min(1.0, p.pulls / max(1, p.learn_pulls))
-            learned_decide = min(max(s.min_g, s.rummage_margin * rummage), s.max_learned * decide)
+            learned_decide = min(max(s.min_g, s.rummage_margin * rummage), cap)
             if self.adapt_armed:
                 learned_decide = min(learned_decide, decide)
             decide = weight * learned_decide + (1 - weight) * decide
@@ -269,6 +301,7 @@ class LandslideDetector:
         self.quiet_run = 0
         self.until = 0
         self.trail: list[tuple[int, float, float]] = []  # (index, time, envelope) since the onset
+        self.early = 0.0  # the trail's highest envelope before its last n_env samples
 
     # ------------------------------------------------------------------ input
 
@@ -306,7 +339,7 @@ class LandslideDetector:
         drift = (csum[last] - csum[lf_lo]) / self.n_lf - self.baseline
         low = np.sqrt(np.einsum("ij,ij->i", drift, drift))
         when = times[mid]  # the filtered samples' own times
-        now = float(t[-1])
+        now = self.now = float(t[-1])
         gain = 1 - math.exp(-m / self.rate / self.settings.baseline_s)
         self.baseline = self.baseline + gain * (acc.sum(axis=0) / m - self.baseline)
         self.raw, self.times = raw[-self.keep :], times[-self.keep :]
@@ -352,8 +385,10 @@ class LandslideDetector:
     def _walk(self, env: np.ndarray, low: np.ndarray, when: np.ndarray, now: float) -> list[Landslide]:
         ask, decide, sure = self.levels()
         s = self.settings
+        # armed, fainter impacts are judged too (never reported): what the rummaging knocks
+        listen = min(ask, max(s.listen_g, s.listen_floor * self.profile.floor_g)) if self.armed else ask
         top = float(env.max())
-        if self.state == self.IDLE and top < ask:  # the common case: nothing near the threshold
+        if self.state == self.IDLE and top < listen:  # the common case: nothing near the threshold
             if self.armed:
                 self.pull_top = max(self.pull_top, top)
             if (not self.armed or self.adapt_armed) and top < 0.5 * ask:
@@ -368,29 +403,35 @@ class LandslideDetector:
             self.count += 1
             v = float(env[j])
             if self.state == self.REFRACTORY:
-                if i >= self.until:
+                if i >= self.until or v > s.reopen * self.peak:  # over, or a new, far stronger impact
                     self.state = self.IDLE
                 else:
                     continue
+            late = 0  # samples the envelope has been rising for when a candidate starts
             if self.state == self.BUSY:  # until what was judged has died down to the room's level
-                quiet = max(0.5 * ask, 0.3 * self.peak, 1.5 * self.profile.floor_g)
-                self.quiet_run = self.quiet_run + 1 if v < quiet else 0
-                if self.quiet_run >= self.n_env:
-                    self.state = self.IDLE
-                continue
+                if v > 2.5 * self.peak and v >= listen:  # unless a far stronger impact comes
+                    self.state, late = self.IDLE, self.n_env // 2
+                else:
+                    quiet = max(0.5 * ask, 0.3 * self.peak, 1.5 * self.profile.floor_g)
+                    self.quiet_run = self.quiet_run + 1 if v < quiet else 0
+                    if self.quiet_run >= self.n_env:
+                        self.state = self.IDLE
+                    continue
             if self.state == self.IDLE:
-                if v < ask:
+                if v < listen:
                     continue
                 self._reset_candidate()
                 self.state = self.JUDGING
                 self.candidates += 1
-                self.onset, self.onset_t = i, float(when[j]) - s.env_s / 2
+                self.onset, self.onset_t = i - late, float(when[j]) - s.env_s / 2 - late / self.rate
                 self.lf_peak = float(lows[max(0, base + j - self.n_pre) : base + j + 1].max())
             # JUDGING
             self.lf_peak = max(self.lf_peak, float(low[j]))
             self.trail.append((i, float(when[j]), v))
-            if v > 2.5 * self.peak > 0:  # a small knock first (the pile shifting), then the impact
-                self._reanchor(v, s.env_s)
+            if len(self.trail) > self.n_env:  # the candidate's peak before the envelope's last window
+                self.early = max(self.early, self.trail[-self.n_env - 1][2])
+            if v > 2.5 * self.early > 0 or v > 2.5 * self.peak > 0:
+                self._reanchor(v, s.env_s)  # a small knock first (the pile shifting), then the impact
             if v > self.peak:
                 if self.peak > 0 and self.trough < 0.75 * self.peak and v > 1.25 * self.trough:
                     self.second = max(self.second, v)  # a second rise: the rod after the tip
@@ -407,6 +448,8 @@ class LandslideDetector:
             if impulse is None:
                 continue
             verdict, impact = self._judge(ask, decide, sure) if impulse else (None, False)
+            if self.armed and impact:
+                self.pull_peaks.append((self.onset_t, self.peak))
             if verdict is not None and self.armed:
                 kind = STAFF if self.second >= 0.4 * self.peak else BOULDER
                 event = Landslide(self.onset_t, kind, self.peak, now, verdict, self.last_score)
@@ -430,6 +473,7 @@ class LandslideDetector:
                 self.onset, self.onset_t = i, when - env_s / 2
                 self.peak, self.trough, self.second = 0.0, math.inf, 0.0
                 self.trail = self.trail[k + 1 :]
+                self.early = v  # only a rise far above this one starts it again
                 return
 
     def _impulse(self, v: float, age: int) -> bool | None:
@@ -441,20 +485,21 @@ class LandslideDetector:
             return False
         return None
 
-    def _shape(self) -> tuple[float, float]:
-        """The candidate's ring frequency (Hz) and how far the table moved (g), from the raw
-        samples around its onset. Frequency: for a ring, rms(Δx) / rms(x) = 2 sin(π f / rate),
-        taken over the impact's first 25 ms after a ±12 ms high pass, minus the same of the
-        25 ms before (the room and the hand, not the impact). Movement: the mean over the
-        last 12 ms against the mean before the onset — a nudged table shifts, a board
-        struck rings about where it was."""
+    def _shape(self) -> tuple[float, float, float]:
+        """The candidate's ring frequency (Hz), how far the table moved (g) and the impact's
+        energy (g² s, for its ring length), from the raw samples around its onset.
+        Frequency: for a ring, rms(Δx) / rms(x) = 2 sin(π f / rate), taken over the impact's
+        first 25 ms after a ±12 ms high pass, minus the same of the 25 ms before (the room
+        and the hand, not the impact); the energy is that difference too. Movement: the
+        mean over the last 12 ms against the mean before the onset — a nudged table
+        shifts, a board struck rings about where it was."""
         begin = self.onset - self.half - self.n_env  # raw index where the impact may begin
         end = self.onset - self.half + self.n_window
         w, pre = self.n_wide, self.n_before
         raw = self._raw(begin - pre - w, end + w)
         got = len(raw)
         if got < pre + 2 * w + 4:
-            return 0.0, 0.0
+            return 0.0, 0.0, 0.0
         csum = np.concatenate((np.zeros((1, 3)), np.cumsum(raw, axis=0)))
         idx = np.arange(got)
         lo, hi = np.maximum(idx - w, 0), np.minimum(idx + w + 1, got)
@@ -462,7 +507,7 @@ class LandslideDetector:
         cut = w + pre
         before, during = hp[w:cut], hp[cut : got - min(w, max(0, got - cut - 4))]
         if len(during) < 3 or len(before) < 3:
-            return 0.0, 0.0
+            return 0.0, 0.0, 0.0
 
         def energies(x: np.ndarray) -> tuple[float, float]:
             d = np.diff(x, axis=0)
@@ -476,7 +521,8 @@ class LandslideDetector:
             freq = self.rate / math.pi * math.asin(min(1.0, math.sqrt(d / e) / 2))
         tail = _samples(0.012, self.rate)
         shift = raw[max(cut, got - tail) :].mean(axis=0) - raw[w:cut].mean(axis=0)
-        return freq, float(math.sqrt(float(shift @ shift)))
+        ring = max(0.0, e) * len(during) / self.rate  # the impact's energy (g² s)
+        return freq, float(math.sqrt(float(shift @ shift))), ring
 
     def _judge(self, ask: float, decide: float, sure: float) -> tuple[str | None, bool]:
         """The verdict on an impulse that has peaked — ``sure``, ``likely``, ``ask`` or None
@@ -484,7 +530,8 @@ class LandslideDetector:
         s = self.settings
         peak = self.peak
         double = self.second >= 0.4 * peak
-        freq, moved = self._shape()
+        freq, moved, ring = self._shape()
+        tau = 4.0 * ring / max(peak * peak, 1e-12)  # ~ the ring's decay time (s)
         lf = self.lf_peak / max(peak, 1e-9)
         shift = moved / max(peak, 1e-9)
         strength = peak * (s.double_bonus if double else 1.0)
@@ -492,7 +539,7 @@ class LandslideDetector:
         if self.features is not None:
             self.features.append(
                 {"t": self.onset_t, "peak": peak, "freq": freq, "lf": lf, "shift": shift,
-                 "double": float(double),
+                 "double": float(double), "ring": tau,
                  "ask": ask, "decide": decide, "sure": sure}
             )  # fmt: skip
         if lf > s.lf_veto or (peak < s.loud_g and (lf > s.sway_veto or shift > s.shift_veto)):
@@ -500,7 +547,7 @@ class LandslideDetector:
             return None, False  # the table swayed or shifted more than a struck board: a bump, a nudge
         if 0 < freq < s.min_freq_hz and peak < s.loud_g:
             return None, False  # a knuckle on the bowl, a hum: the board's impacts ring higher
-        bowl = 0 < freq < s.bowl_hz and peak < s.bowl_loud_g
+        bowl = 0 < freq < s.bowl_hz and peak < s.bowl_loud_g and tau > s.bowl_ring_s
         if bowl and lf > s.bowl_sway:
             return None, False  # the bowl's own low ring, knocked: it sways the low band too
         if strength < ask:

@@ -19,6 +19,7 @@ from typing import Any
 LEARN_PULLS = 5  # confirmed pulls before the detector trusts what it learned
 KEEP = 30  # pulls remembered: a table's players change over an evening
 MIN_STILL_S = 10.0  # seconds of the table at rest before its floor is trusted
+SECOND_FROM = 10  # from this many remembered pulls the second loudest counts (few: the loudest)
 
 
 @dataclass
@@ -29,6 +30,7 @@ class TableProfile:
     rummage_g: list[float] = field(default_factory=list)  # per clean pull: its strongest transient
     landslide_g: list[float] = field(default_factory=list)  # confirmed landslides' peaks
     learn_pulls: int = LEARN_PULLS
+    disputed_g: list[float] = field(default_factory=list)  # calls the table took back: their peaks
 
     # ------------------------------------------------------------------ learning
 
@@ -55,8 +57,9 @@ class TableProfile:
             self.rummage_g = [*self.rummage_g, max(heard)][-KEEP:]
 
     def disputed(self, peak: float) -> None:
-        """A call the table took back (or a question answered no): rummaging that loud."""
-        self.rummage_g = [*self.rummage_g, peak][-KEEP:]
+        """A call the table took back (or a question answered no): rummaging that loud
+        (counted from the second such call: one cup set down hard does not deafen it)."""
+        self.disputed_g = [*self.disputed_g, peak][-KEEP:]
 
     # ------------------------------------------------------------------ reading
 
@@ -66,12 +69,15 @@ class TableProfile:
 
     def rummage_level(self) -> float | None:
         """The rummaging's loudest transient over the remembered pulls — the second
-        loudest once there are five, so that one cup set down hard (or one call disputed)
-        does not deafen the detector for the evening — or None."""
-        if not self.rummage_g:
+        loudest once there are ten (five pulls' knocks are too few to know their loudest) —
+        or the second loudest call the table took back, if louder (one cup set down hard
+        does not deafen the detector for the evening); None before anything was heard."""
+        if not self.rummage_g and len(self.disputed_g) < 2:
             return None
         ranked = sorted(self.rummage_g, reverse=True)
-        return ranked[1] if len(ranked) >= 5 else ranked[0]
+        clean = (ranked[1] if len(ranked) >= SECOND_FROM else ranked[0]) if ranked else 0.0
+        disputed = sorted(self.disputed_g, reverse=True)
+        return max(clean, disputed[1] if len(disputed) >= 2 else 0.0)
 
     # ------------------------------------------------------------------ storage
 

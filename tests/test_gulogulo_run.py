@@ -290,12 +290,12 @@ def test_no_lets_the_pull_go_on_and_teaches_the_rummaging(tmp_path: Path) -> Non
     peak = glue.question["event"].strength
     assert glue.press("back")  # no
     assert len(app.referee.actions) == before and glue.pulling() and glue.question is None
-    assert glue.profile.rummage_g == [peak]
+    assert glue.profile.disputed_g == [peak]
     assert glue.press("next")  # the pull is confirmed clean
     glue.pump()
     assert app.referee.actions[-1]["result"] == "clean"
     kept = TableProfile.load(tmp_path / "table-profile.json")
-    assert kept.pulls == 1 and peak in kept.rummage_g
+    assert kept.pulls == 1 and kept.disputed_g == [peak]
 
 
 def test_five_confirmed_pulls_end_the_learning_and_sure_hits_are_called(tmp_path: Path) -> None:
@@ -332,7 +332,7 @@ def test_a_call_left_standing_is_learned_as_a_landslide_and_a_disputed_one_as_ru
     disputed = glue.detections[-1].strength
     assert glue.press("back")
     glue.pump()
-    assert glue.profile.rummage_g[-1] == disputed and glue.pulling()
+    assert glue.profile.disputed_g[-1] == disputed and glue.pulling()
 
 
 def test_a_landslide_entered_by_hand_counts_as_a_confirmed_pull(tmp_path: Path) -> None:

@@ -65,6 +65,12 @@ class Room:
     rumbles_per_hour: float = 0.0  # a bus or a lorry outside: 4–15 s of low rumble
     rumble_g: float = 0.0  # its rms at the loudest
     cloth: float = 0.0  # 0–1: a soft cloth under the board damps every impact on the board
+    # the board itself (1: Scarab's own board): a heavier or larger board rings lower and
+    # longer, a stiffer one carries more of an impact to the sensor
+    board_hz: float = 1.0  # × the frequency of everything ringing above 30 Hz
+    board_tau: float = 1.0  # × its decay time
+    coupling: float = 1.0  # × its peak at the sensor
+    hand: float = 1.0  # × the speed of the rummaging's knocks (a rough or a child's hand)
 
 
 NOISE_LEVELS: dict[str, Room] = {
@@ -74,8 +80,14 @@ NOISE_LEVELS: dict[str, Room] = {
 }
 
 
-# Rooms unlike the three above. The benchmark tunes on none of HELD_OUT_ROOMS (other
-# mixtures and values, other seeds): they are only measured (docs/sensor.md §7).
+# Rooms unlike the three above (issue 22). Three sets, kept apart in the benchmark
+# (docs/sensor.md §7):
+# - TUNING_ROOMS: the detector's constants were chosen by looking at these;
+# - LOOKED_AT_ROOMS: held out once, then measured and reported before a change was made,
+#   so they no longer count as unseen (reported, marked "looked at");
+# - HELD_OUT_ROOMS: other boards, sample rates and mixtures, written down once before the
+#   detector was changed again and only ever measured by the final benchmark run — never
+#   run while tuning. Do not tune a constant on them; add a tuned room instead.
 ROOMS: dict[str, Room] = {
     **NOISE_LEVELS,
     "knocks": Room(0.004, 0.002, 2.0, (0.01, 0.06), 20.0, bowl_knocks_per_min=12.0),
@@ -83,7 +95,16 @@ ROOMS: dict[str, Room] = {
     "washer": Room(0.004, 0.002, 2.0, (0.01, 0.06), 20.0, hum_g=0.02, hum_hz=(13.0, 20.0)),
     "bus": Room(0.006, 0.003, 2.0, (0.01, 0.06), 20.0, rumbles_per_hour=40.0, rumble_g=0.03),
     "cloth": Room(0.004, 0.002, 2.0, (0.01, 0.06), 20.0, cloth=0.7),
-    # held out
+    # tuned, added for the failure categories the looked-at rooms showed (thick felt with
+    # knuckles, cups set down, other boards)
+    "felt": Room(0.004, 0.002, 2.0, (0.01, 0.06), 20.0, bowl_knocks_per_min=16.0, bowl_knock_g=(0.07, 0.18),
+                 nudges_per_hour=50.0, cloth=0.8),
+    "cups": Room(0.010, 0.004, 10.0, (0.03, 0.12), 40.0, nudges_per_hour=30.0),
+    "heavy": Room(0.005, 0.002, 2.0, (0.01, 0.06), 20.0, bowl_knocks_per_min=6.0, board_hz=0.8, board_tau=1.3,
+                  coupling=0.85),
+    "light": Room(0.005, 0.002, 3.0, (0.015, 0.07), 30.0, nudges_per_hour=40.0, board_hz=1.2, board_tau=0.75,
+                  coupling=1.15, hand=1.4),
+    # looked at (held out once, then reported before the last change: no longer unseen)
     "kitchen": Room(0.006, 0.003, 3.0, (0.02, 0.07), 30.0, bowl_knocks_per_min=8.0, hum_g=0.03,
                     hum_hz=(15.0, 25.0), cloth=0.5),
     "bus-stop": Room(0.008, 0.004, 4.0, (0.02, 0.08), 40.0, nudges_per_hour=90.0, rumbles_per_hour=30.0,
@@ -92,9 +113,24 @@ ROOMS: dict[str, Room] = {
                    nudges_per_hour=60.0, cloth=0.9),
     "cafe": Room(0.012, 0.005, 6.0, (0.02, 0.10), 60.0, bowl_knocks_per_min=6.0, hum_g=0.015,
                  hum_hz=(20.0, 30.0), nudges_per_hour=40.0),
+    # held out: never run while tuning (other boards, rates and mixtures than any above)
+    "attic": Room(0.007, 0.003, 1.0, (0.01, 0.05), 25.0, bowl_knocks_per_min=5.0, bowl_knock_g=(0.05, 0.15),
+                  rumbles_per_hour=20.0, rumble_g=0.035, cloth=0.3, board_hz=0.75, board_tau=1.4,
+                  coupling=0.8),
+    "pub": Room(0.010, 0.004, 8.0, (0.02, 0.11), 70.0, nudges_per_hour=50.0, hum_g=0.012,
+                hum_hz=(24.0, 34.0), board_hz=1.3, board_tau=0.7, coupling=1.1),
+    "playroom": Room(0.005, 0.0025, 3.0, (0.015, 0.08), 50.0, bowl_knocks_per_min=14.0,
+                     bowl_knock_g=(0.1, 0.24), nudges_per_hour=100.0, cloth=0.65, board_hz=0.9, hand=1.6),
+    "veranda": Room(0.009, 0.0035, 4.0, (0.02, 0.09), 35.0, bowl_knocks_per_min=9.0,
+                    bowl_knock_g=(0.06, 0.16), rumbles_per_hour=45.0, rumble_g=0.05, hum_g=0.008,
+                    hum_hz=(10.0, 16.0), cloth=0.2, board_hz=1.1, board_tau=0.8, coupling=0.9),
 }  # fmt: skip
-TUNING_ROOMS = ("quiet", "room", "noisy", "knocks", "nudges", "washer", "bus", "cloth")
-HELD_OUT_ROOMS = ("kitchen", "bus-stop", "family", "cafe")
+TUNING_ROOMS = (
+    *("quiet", "room", "noisy", "knocks", "nudges", "washer", "bus", "cloth"),
+    *("felt", "cups", "heavy", "light"),
+)
+LOOKED_AT_ROOMS = ("kitchen", "bus-stop", "family", "cafe")
+HELD_OUT_ROOMS = ("attic", "pub", "playroom", "veranda")
 
 
 @dataclass(frozen=True)
@@ -172,9 +208,13 @@ class Simulator:
     def _ring(self, peak: float, freq: float, tau: float, direction: np.ndarray) -> np.ndarray:
         """One impact as the sensor sees it: a damped oscillation of a board or trap mode
         (kept below the chip's own bandwidth, 0.45 × the sample rate). A cloth under the
-        board damps what rings above 30 Hz: weaker, shorter and lower."""
-        if self.room.cloth > 0 and freq >= 30:
-            c = self.room.cloth
+        board damps what rings above 30 Hz: weaker, shorter and lower; the board's own make
+        (``board_hz``, ``board_tau``, ``coupling``) scales the same."""
+        room = self.room
+        if freq >= 30:
+            peak, tau, freq = peak * room.coupling, tau * room.board_tau, freq * room.board_hz
+        if room.cloth > 0 and freq >= 30:
+            c = room.cloth
             peak, tau, freq = peak * (1 - 0.6 * c), tau * (1 - 0.6 * c), freq * (1 - 0.3 * c)
         freq = min(freq, 0.4 * self.rate)
         t = np.arange(self._n(6 * tau)) / self.rate
@@ -184,8 +224,8 @@ class Simulator:
         return wave[:, None] * direction[None, :]
 
     def _felt(self, peak: float) -> float:
-        """A label's strength: the peak the sensor feels, after the cloth's damping."""
-        return peak * (1 - 0.6 * self.room.cloth)
+        """A label's strength: the peak the sensor feels, after the board and the cloth."""
+        return peak * self.room.coupling * (1 - 0.6 * self.room.cloth)
 
     def _direction(self, vertical: float) -> np.ndarray:
         """A unit vector whose z share is about ``vertical`` (impacts on the board are
@@ -241,7 +281,9 @@ class Simulator:
     def knock(self, acc: np.ndarray, i: int, speed: float | None = None) -> Label:
         """A boulder clicking against another or against the trap's wall: a careful hand
         moves at most ~12 cm/s, and the trap's feet halve what reaches the board."""
-        v = speed if speed is not None else float(np.exp(self.rng.uniform(np.log(0.01), np.log(0.12))))
+        if speed is None:
+            speed = float(np.exp(self.rng.uniform(np.log(0.01), np.log(0.12)))) * self.room.hand
+        v = speed
         peak = C_IMPACT * v * 0.5 * self.rng.uniform(0.7, 1.3)
         ring = self._ring(
             peak, self.rng.uniform(150, 450), self.rng.uniform(0.002, 0.008), self._direction(0.3)
