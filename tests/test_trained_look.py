@@ -8,6 +8,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from path_ab import every_set_table, wrong_and_asked
 from test_box_counts import SEED, UNSEEN, Misreading, catalogue, shuffled_path
 
 from vision.catalogue import Catalogue, enroll
@@ -71,21 +72,10 @@ def test_a_line_art_table_is_read_with_fewer_questions_and_no_more_wrong_labels(
 ) -> None:
     """Thin line art blurred by the camera: the other looks ask about most tiles; the
     trained look confirms many of their first labels and never brings a wrong one."""
-    labels = [
-        f"{k}-{c}" for k in ("scarab", "cat", "horus", "anubis", "mask") for c in ("green", "blue", "purple")
-    ]
-    labels = [*labels, *labels[3:], "goldbag", "pharaoh", "kingtut"]
-    shot = TableScene(labels, seed=seed, level=level, style=ArtStyle(0, "lineart")).render()
-    truth = [t["label"] for t in shot.truth["tiles"]]
-    wrong, unsure = {}, {}
-    for trained in (False, True):
-        doc = PathReader(lineart_catalogue, ReaderSettings(trained=trained)).read(shot.image).to_json()
-        got = [t["label"] for t in doc["tiles"]]
-        assert len(got) == len(truth)
-        wrong[trained] = sum(g not in (None, w) for g, w in zip(got, truth, strict=True))
-        unsure[trained] = sum(g is None for g in got)
-    assert wrong[True] <= wrong[False]
-    assert unsure[True] < unsure[False] * 0.8
+    shot = every_set_table(ArtStyle(0, "lineart"), seed, level)
+    off, on = (wrong_and_asked(lineart_catalogue, shot, ReaderSettings(trained=t)) for t in (False, True))
+    assert on[0] <= off[0]
+    assert on[1] < off[1] * 0.8
 
 
 class _Says:
