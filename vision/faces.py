@@ -76,9 +76,10 @@ def crop_patch(
     angle_deg: float,
     size: Size = PATCH,
     inner: float = INNER,
+    border: int = cv2.BORDER_REPLICATE,
 ) -> np.ndarray:
     """The inner patch of a face of ``side_px`` (or (width, height) px) centred at
-    ``centre``, turned by ``angle``."""
+    ``centre``, turned by ``angle``; beyond the image, ``border`` fills it."""
     (pw, ph), (sw, sh) = _wh(size), _wh(side_px)
     hu, hv = pw / 2, ph / 2
     su, sv = sw * inner / pw, sh * inner / ph
@@ -97,7 +98,7 @@ def crop_patch(
         m,
         (int(pw), int(ph)),
         flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-        borderMode=cv2.BORDER_REPLICATE,
+        borderMode=border,
     )
 
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.faces import Match
+from vision.faces import Match, crop_patch
 
 SIDE = 32  # the described crop of a tile, pixels square
 CARD = (32, 48)  # …and of a card (width, height)
@@ -170,23 +170,11 @@ def camera_copies(
         view_side = rng.uniform(*VIEW_SIDE)
         sigma = rng.uniform(*blur) * fw / view_side
         blurred = cv2.GaussianBlur(src, (0, 0), sigma)
-        angle = math.radians(rng.uniform(-5.0, 5.0))
+        angle = rng.uniform(-5.0, 5.0)
         scale = rng.uniform(0.94, 1.06)
-        su, sv = fw * inner * scale / size[0], fh * inner * scale / size[1]
-        cx = fw / 2 + rng.uniform(-0.05, 0.05) * fw
-        cy = fh / 2 + rng.uniform(-0.05, 0.05) * fh
-        cos, sin = math.cos(angle), math.sin(angle)
-        hu, hv = size[0] / 2, size[1] / 2
-        m = np.array(
-            [
-                [cos * su, -sin * sv, cx - cos * su * (hu - 0.5) + sin * sv * (hv - 0.5)],
-                [sin * su, cos * sv, cy - sin * su * (hu - 0.5) - cos * sv * (hv - 0.5)],
-            ],
-            np.float32,
-        )
-        out[k] = cv2.warpAffine(
-            blurred, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REFLECT
-        )
+        centre = np.array([fw / 2 + rng.uniform(-0.05, 0.05) * fw, fh / 2 + rng.uniform(-0.05, 0.05) * fh])
+        side = (fw * scale, fh * scale)
+        out[k] = crop_patch(blurred, centre, side, angle, size, inner, cv2.BORDER_REFLECT)
     # the light: a colour cast (warmer or cooler, and a little of anything), a strength, a
     # fall-off across the face, a gamma, then the sensor's noise
     t = rng.uniform(-0.25, 0.25, copies)
