@@ -16,7 +16,7 @@ from vision.faces import Match
 from vision.path_reader import PathReader, ReaderSettings, Slot
 from vision.synth.art import PAWNS, TILE_LABELS, ArtStyle, tile_face
 from vision.synth.tiles import TableScene, write_enrolment_set
-from vision.trained import SIDE, Opinion, TrainedLook, camera_copies, trained_look
+from vision.trained import SIDE, Opinion, TrainedLook, Trust, camera_copies, trained_look
 
 __all__ = ["catalogue"]  # the box test's fixture: its unseen style, enrolled from its own photos
 
@@ -210,3 +210,90 @@ def test_a_confirmed_face_without_a_photo_is_not_a_label_of_its_own(
     """A crop alone would be its label's only example and draw every blurred face to it."""
     look = TrainedLook(lineart_faces[1:], seen=[(lineart_faces[0][0], lineart_faces[0][1])])
     assert lineart_faces[0][0] not in look.names
+
+
+def _opinion(label: str, prob: float) -> Opinion:
+    return _Says(label, prob).opinion(None)
+
+
+def test_the_card_reader_asks_about_any_card_the_trained_look_takes_for_another() -> None:
+    """A card's value is a numeral that a blur turns into another (a line-art 2 into a 1)
+    while colour and art agree: a card read even fully surely is asked about when the
+    trained look names another value, unless it hardly leans that way."""
+    from vision.card_reader import CardSettings
+    from vision.trained import weigh
+
+    trust = CardSettings().trust
+    read = Match("blue-1", 0.8, 0.7, 1.0, 0, ("blue-1", "blue-2"))
+    asked, doubt = weigh(read, _opinion("blue-2", 0.45), 0.5, trust)
+    assert asked.confidence == 0.0 and asked.label == "blue-1" and doubt == "blue-2"
+    assert weigh(read, _opinion("blue-2", 0.2), 0.5, trust) == (read, None)
+    assert weigh(read, _opinion("blue-1", 0.6), 0.5, trust) == (read, None)
+
+
+def test_an_unsure_card_is_read_as_its_runner_up_only_when_the_trained_look_is_all_but_certain() -> None:
+    from vision.card_reader import CardSettings
+    from vision.trained import weigh
+
+    trust = CardSettings().trust
+    unsure = Match("green-1", 0.62, 0.6, 0.3, 2, ("green-1", "green-5", "green-4"))
+    read, doubt = weigh(unsure, _opinion("green-5", 0.995), 0.5, trust)
+    assert (read.label, read.confidence, doubt) == ("green-5", 0.85, None)
+    assert read.ranked[:2] == ("green-5", "green-1")
+    assert (read.score, read.runner_up, read.which) == (0.6, 0.62, 2)
+    # not surely enough, a label the other looks ranked third, or a face they gave no
+    # confidence at all: still a question
+    assert weigh(unsure, _opinion("green-5", 0.97), 0.5, trust) == (unsure, None)
+    assert weigh(unsure, _opinion("green-4", 0.999), 0.5, trust) == (unsure, None)
+    nothing = Match("green-1", 0.62, 0.6, 0.0, 0, ("green-1", "green-5"))
+    assert weigh(nothing, _opinion("green-5", 0.999), 0.5, trust) == (nothing, None)
+    # the path reader's trust never settles on a runner-up
+    assert weigh(unsure, _opinion("green-5", 0.999), 0.5, Trust()) == (unsure, None)
+
+
+@pytest.fixture(scope="module")
+def lineart_cards(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
+    from vision.synth.cards import write_card_enrolment_set
+
+    folder = tmp_path_factory.mktemp("enrol-lineart-cards")
+    write_card_enrolment_set(folder, None, ArtStyle(0, "lineart"), seed=700)
+    cat, problems = enroll("ankh", folder)
+    assert problems == []
+    return cat
+
+
+@pytest.mark.parametrize("seed", [40002, 40014])
+def test_blurred_line_art_values_are_asked_not_misread(lineart_cards: Catalogue, seed: int) -> None:
+    """Hard line-art tables: with the path's milder trust the reader takes many 2s, 4s and
+    5s for 1s; with the cards' own it asks about most of them instead."""
+    from vision.card_reader import CardReader, CardSettings
+    from vision.synth.cards import CardScene
+
+    shot = CardScene(seats=4, seed=seed, level="hard", style=ArtStyle(0, "lineart")).render()
+    wrong = {}
+    for name, settings in (("path's", CardSettings(trust=Trust())), ("cards'", CardSettings())):
+        reading = CardReader(lineart_cards, settings).read(shot.image)
+        got = {str(seat): labels for seat, labels in reading.labels().items()}
+        pairs = [
+            (a, b) for seat, want in shot.truth["rows"].items() for a, b in zip(got[seat], want, strict=True)
+        ]
+        wrong[name] = sum(a is not None and a != b for a, b in pairs)
+    assert wrong["path's"] >= 4
+    assert wrong["cards'"] <= 1
+
+
+def test_a_card_the_other_looks_are_unsure_of_the_colour_of_is_never_settled_on_a_runner_up(
+    lineart_cards: Catalogue,
+) -> None:
+    """A row cut wrongly puts the crop across two cards, where the trained look is sure of
+    anything: a runner-up is taken only where the other looks agree on the colour."""
+    from vision.card_reader import CardReader
+
+    reader = CardReader(lineart_cards)
+    reader.trained = _Says("green-2", 0.999)  # type: ignore[assignment]
+    image = np.full((400, 400, 3), 200, np.uint8)
+    centre = np.array([200.0, 200.0])
+    one_colour = Match("green-1", 0.62, 0.6, 0.3, 0, ("green-1", "green-2", "green-5"))
+    assert reader.second_look(image, one_colour, centre, 0.0)[0].label == "green-2"
+    straddling = Match("green-1", 0.62, 0.6, 0.3, 0, ("green-1", "green-2", "blue-1"))
+    assert reader.second_look(image, straddling, centre, 0.0) == (straddling, None)

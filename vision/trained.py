@@ -70,19 +70,22 @@ class Opinion:
 
 @dataclass(frozen=True)
 class Trust:
-    """How far a reader lets the trained look move a face the other looks read: it only
+    """How far a reader lets the trained look move a face the other looks read. It
     confirms (an unsure face whose first label it names at least ``sure`` surely is read,
     at ``confidence``) or doubts (a face read less surely than ``doubt_below`` that it
-    takes for another at least ``veto`` surely becomes a question). It never picks a
-    label of its own: measured on the tuned families, it confirms many of the other
-    looks' first labels rightly, and is surely wrong about as often as they are, on other
-    faces — two looks at odds make a question. ``confidence`` stays below the readers'
-    anchors for the frame's colours, which would carry one confirmed slip on to others."""
+    takes for another at least ``veto`` surely becomes a question). Where ``promote`` is
+    set it may also settle an unsure face on the other looks' runner-up, when it names that
+    label at least ``promote`` surely — never a label the other looks did not put first or
+    second: measured on the tuned families, it confirms many of the other looks' first
+    labels rightly, and is surely wrong about as often as they are, on other faces — two
+    looks at odds make a question. ``confidence`` stays below the readers' anchors for the
+    frame's colours, which would carry one confirmed slip on to others."""
 
     sure: float = 0.9
     confidence: float = 0.85
     veto: float = 0.99
     doubt_below: float = 0.95
+    promote: float | None = None
 
 
 def weigh(
@@ -98,6 +101,16 @@ def weigh(
     if match.confidence < min_confidence:
         if leaning and opinion.label == match.label and opinion.prob >= trust.sure:
             return replace(match, confidence=max(match.confidence, trust.confidence)), None
+        second = match.ranked[1] if len(match.ranked) > 1 else None
+        if (
+            trust.promote is not None
+            and match.confidence > 0
+            and opinion.label == second
+            and opinion.prob >= trust.promote
+        ):
+            ranked = (second, match.label, *match.ranked[2:])
+            settled = replace(match, label=second, score=match.runner_up, runner_up=match.score)
+            return replace(settled, confidence=trust.confidence, ranked=ranked), None
     elif match.confidence < trust.doubt_below and opinion.label != match.label and opinion.prob >= trust.veto:
         return replace(match, confidence=0.0), opinion.label
     return match, None
