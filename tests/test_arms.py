@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import cv2
 import numpy as np
 import pytest
 
@@ -109,3 +110,22 @@ def test_the_tiles_under_a_resting_arm_are_never_dropped(
     assert before and before[-1].removed == []
     while_there = results[5:]  # the arm rests, still: every frame waits for it
     assert all(isinstance(r, Waiting) and r.code == "hand-over-table" for r in while_there), while_there
+
+
+def test_a_path_joined_to_the_edge_by_a_sliver_of_table_is_no_arm() -> None:
+    """Tiles on a table of their own colour come out of the mask as one blob with the
+    table between them; a sliver of it reaching the frame's edge made a clean frame wait
+    for an arm. An arm as dark as the table's grain but of its own colour still counts."""
+    from vision.path_reader import hand_blob
+
+    table_bgr = np.array([120, 175, 205], np.uint8)  # light wood
+    image = np.empty((444, 784, 3), np.uint8)
+    image[:] = table_bgr
+    mask = np.zeros((222, 392), np.uint8)
+    mask[60:160, 80:380] = 1  # the path's rows, joined through the table between them
+    mask[100:108, 380:] = 1  # …and to the right edge by a sliver 8 px (13 mm) wide
+    table = cv2.cvtColor(table_bgr[None, None], cv2.COLOR_BGR2LAB)[0, 0]
+    assert hand_blob(image, mask, 42.0, 1.2, table) is None
+    # the same blob in another colour than the table (a tan arm on walnut): an arm
+    image[120:320, 160:784] = (80, 120, 175)
+    assert hand_blob(image, mask, 42.0, 1.2, table) is not None

@@ -4,7 +4,9 @@ crash, in the documented shape, and with no more confident wrong labels than mea
 
 The readers are far from their goals on these frames (docs/vision.md §5): this guards the
 machinery and against a reader getting worse, it does not claim the goals. The frames and
-their enrolment photos were rendered by ``python -m bench.photoreal.make`` (seed 1)."""
+their enrolment photos were rendered by ``python -m bench.photoreal.make`` (seed 1); none
+shows a hand (tutankhamen-0022, parchment tiles on a light wood table, was once refused as
+one: the path joined to the frame's edge by a sliver of table)."""
 
 from __future__ import annotations
 
@@ -54,8 +56,8 @@ def test_kept_path_frames_are_read_in_the_documented_shape(shot: dataset.Frame) 
     cat = catalogue("tutankhamen", dataset.enrolment_folder(TUT, shot.family))
     try:
         doc = PathReader(cat).read(shot.image()).to_json()
-    except VisionError as exc:  # a refusal is a documented answer, not a crash
-        assert exc.code
+    except VisionError as exc:  # a refusal is a documented answer, not a crash…
+        assert exc.code and exc.code != "hand-over-table"  # …but no kept frame shows a hand
         return
     assert {"tiles", "pawns", "unreadable", "complete"} <= set(doc)
     known = set(cat.labels)
@@ -71,7 +73,7 @@ def test_kept_card_frames_are_read_in_the_documented_shape(shot: dataset.Frame) 
     try:
         reading = CardReader(cat).read(shot.image())
     except VisionError as exc:
-        assert exc.code
+        assert exc.code and exc.code != "hand-over-table"
         return
     doc = reading.to_json()
     assert {"papyrus", "rows", "unreadable", "complete"} <= set(doc)

@@ -1440,6 +1440,8 @@ def _arm_in(
             # the mask is at half size; an arm reaches in further than it is wide
             if across > ARM_MM * px_per_mm * 0.5 or reach < across:
                 continue
+            if _edge_span(blob, edge) < WRIST_MM * px_per_mm * 0.5 and _table_coloured(small, blob, table):
+                continue  # the path, joined to the edge by a sliver of table: an arm shows its own colour
             if table is not None and _table_in_shade(small, blob, table):
                 continue
             return blob
@@ -1447,6 +1449,19 @@ def _arm_in(
 
 
 ARM_MM = 240.0  # an arm crosses the table's edge this wide at most (a sleeved forearm, slanting)
+WRIST_MM = 25.0  # …and at least this wide, all edges together, unless it is of another colour than the table
+
+
+def _edge_span(blob: np.ndarray, edge: int) -> int:
+    """How wide ``blob`` crosses the frame's edges, all four together (px, first to last
+    along each within ``edge`` px of it): an arm through a corner crosses two edges."""
+    strips = (
+        blob[: edge + 1].any(0),
+        blob[-edge - 1 :].any(0),
+        blob[:, : edge + 1].any(1),
+        blob[:, -edge - 1 :].any(1),
+    )
+    return sum(int(at[-1] - at[0] + 1) for at in (np.flatnonzero(st) for st in strips) if len(at))
 
 
 def _edge_contact(blob: np.ndarray, edge: int) -> tuple[int, int]:
@@ -1472,6 +1487,16 @@ def _edge_contact(blob: np.ndarray, edge: int) -> tuple[int, int]:
         if len(at) and at[-1] - at[0] + 1 > best[0]:
             best = (int(at[-1] - at[0] + 1), deepest[side])
     return best
+
+
+def _table_coloured(small: np.ndarray, blob: np.ndarray, table: np.ndarray | None) -> bool:
+    """The blob's typical colour is the table's own (Lab, within 10): mostly table, as a
+    path of tiles on a table of their colour is in the mask, joined by the gaps between
+    them. A low-contrast arm (tan on walnut) still differs by 15 or more in lightness."""
+    if table is None:
+        return False
+    seen = np.median(cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[blob].astype(np.float32), axis=0)
+    return bool(np.linalg.norm(seen - table.astype(np.float32)) < 10)
 
 
 def _table_in_shade(small: np.ndarray, blob: np.ndarray, table: np.ndarray) -> bool:
