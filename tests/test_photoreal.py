@@ -101,3 +101,20 @@ def _aligned(got: list[dict[str, Any]], want: list[dict[str, Any]]) -> list[tupl
         if d[j] < 0.5 * pitch:
             pairs.append((tile["label"], want[j]["label"]))
     return pairs
+
+
+def test_blue_rims_the_warm_lamp_turns_green_are_asked_not_misread() -> None:
+    """tutankhamen-0007: parchment tiles on cloth under a 3,000 K lamp. The other looks
+    read three blue tiles (their colour only a rim) as green at full confidence; the
+    trained look, all but certain they are blue, makes them questions."""
+    from vision.path_reader import ReaderSettings
+    from vision.trained import Trust
+
+    shot = next(s for s in dataset.frames(TUT) if s.name == "tutankhamen-0007")
+    cat = catalogue("tutankhamen", dataset.enrolment_folder(TUT, shot.family))
+    wrong = {}
+    for name, settings in (("mild", ReaderSettings(trust=Trust())), ("now", ReaderSettings())):
+        doc = PathReader(cat, settings).read(shot.image()).to_json()
+        wrong[name] = sum(a is not None and a != b for a, b in _aligned(doc["tiles"], shot.truth["tiles"]))
+    assert wrong["mild"] >= 3
+    assert wrong["now"] <= 1

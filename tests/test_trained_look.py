@@ -118,9 +118,11 @@ def test_two_looks_at_odds_make_a_question(lineart_catalogue: Catalogue) -> None
     read = _match("horus-purple", 0.6)
     slot = _second_look(lineart_catalogue, read, _Says("cat-purple", 0.998))
     assert slot.match is not None and slot.match.confidence < 0.5 and slot.doubt == "cat-purple"
-    # a face read fully surely, or doubted only a little, keeps its label
+    # a face read fully surely is asked about too (a warm lamp turns blue rims green at
+    # full confidence to the other looks); one doubted only a little keeps its label
     sure = _match("horus-purple", 1.0)
-    assert _second_look(lineart_catalogue, sure, _Says("cat-purple", 0.999)).doubt is None
+    assert _second_look(lineart_catalogue, sure, _Says("cat-purple", 0.999)).doubt == "cat-purple"
+    assert _second_look(lineart_catalogue, sure, _Says("cat-purple", 0.98)).match == sure
     assert _second_look(lineart_catalogue, read, _Says("cat-purple", 0.9)).match == read
     # a face under a pawn is left alone
     assert _second_look(lineart_catalogue, read, _Says("cat-purple", 0.999), covered=True).match == read
