@@ -17,6 +17,7 @@ from hardware.sim.traces import (
     ROOMS,
     TUNING_ROOMS,
     UNSEEN_ROOMS,
+    Label,
     Simulator,
     Trace,
     TraceError,
@@ -453,3 +454,72 @@ def test_cups_heard_early_in_pulls_raise_the_cold_level_a_landslide_ending_them_
     assert [e for e in calls(Trace(800, sim._finish(acc), t0=100.0), cups) if e.verdict != ASK] == []
     boulders = pulls_with((0.5, 150.0, 0.015), at_s=5.5)
     assert boulders.threshold == pytest.approx(cold)
+
+
+# ---------------------------------------------------------------------- the board's own ring
+
+
+def _low_board_trace(pawns: int, landslide: bool, knuckles: int = 0) -> tuple[Trace, float]:
+    """A heavy board ringing at 0.55 × Scarab's frequency (1.5 × as long): ``pawns`` pawns
+    put down while nothing is armed, then a pull with ``knuckles`` knocks on the bowl and,
+    if asked, a boulder striking the board at 52 Hz. Returns the trace and when it is armed."""
+    import dataclasses
+
+    sim = Simulator(800, "quiet", seed=3)
+    sim.room = dataclasses.replace(ROOMS["quiet"], board_hz=0.55, board_tau=1.5, bowl_knock_g=(0.1, 0.16))
+    up = np.array([0.0, 0.0, 1.0])
+    seconds = 3.0 + pawns + 4.0
+    acc = sim.background(sim._n(seconds))
+    for k in range(pawns):
+        sim._add(acc, sim._n(2.0 + k), sim._ring(0.2, 150.0, 0.01, up))
+    start = 3.0 + pawns
+    for k in range(knuckles):
+        sim.bowl_knock(acc, sim._n(start + 0.4 + 0.3 * k))
+    labels = []
+    if landslide:
+        hit = sim._n(start + 3.0)
+        sim._add(acc, hit, sim._ring(0.3, 95.0, 0.012, sim._direction(0.9)))
+        labels.append(Label(hit / 800, "boulder", 0.3))
+    return Trace(800, sim._finish(acc), landslides=labels, armed=[(start, seconds)]), start
+
+
+def _calls_after(trace: Trace, start: float) -> list:
+    det = LandslideDetector(trace.rate_hz, armed=False)
+    t = trace.times
+    found = []
+    for i in range(0, len(t), 8):
+        if t[i] >= start and not det.armed:
+            det.arm()
+        found += det.feed(t[i : i + 8], trace.acc[i : i + 8])
+    return [e for e in found if e.verdict != ASK]
+
+
+def test_a_low_ringing_boards_landslide_is_found_once_the_board_was_heard() -> None:
+    """Scarab's own board's numbers take a 55 Hz ring for a knuckle on the bowl; once the
+    detector has heard pawns put down on this heavy board (ringing at 0.55 × as high), the
+    same boulder is an impact on the board and is called."""
+    fresh, start = _low_board_trace(pawns=0, landslide=True)
+    assert _calls_after(fresh, start) == []  # Scarab's board's rule refuses it
+    learned, start = _low_board_trace(pawns=5, landslide=True)
+    (event,) = _calls_after(learned, start)
+    assert abs(event.t - learned.landslides[0].t) < 0.05
+
+
+def test_knuckles_on_a_low_boards_bowl_are_still_refused_once_the_board_was_heard() -> None:
+    trace, start = _low_board_trace(pawns=5, landslide=False, knuckles=8)
+    assert _calls_after(trace, start) == []
+
+
+def test_the_board_ring_is_learned_from_impacts_while_disarmed_only() -> None:
+    trace, _ = _low_board_trace(pawns=5, landslide=False)
+    det = LandslideDetector(800, armed=True)  # armed throughout: pawns would be rummaging
+    for i in range(0, len(trace.acc), 8):
+        det.feed(trace.times[i : i + 8], trace.acc[i : i + 8])
+    assert det.profile.board_ring() is None
+    det = LandslideDetector(800, armed=False)
+    for i in range(0, len(trace.acc), 8):
+        det.feed(trace.times[i : i + 8], trace.acc[i : i + 8])
+    ring = det.profile.board_ring()
+    assert ring is not None and ring[0] < 0.75 * Settings().board_ring_hz  # it rings far lower
+    saved = TableProfile.from_json(det.profile.to_json())
+    assert saved.board_ring() == ring

@@ -438,9 +438,8 @@ class Simulator:
     def tap(self, acc: np.ndarray, i: int) -> Label:
         lo, hi = self.room.tap_g
         peak = float(self.rng.uniform(lo, hi))
-        ring = self._ring(
-            peak, self.rng.uniform(*self.room.tap_hz), self.rng.uniform(*self.room.tap_tau), self._direction(0.8)
-        )
+        freq, tau = self.rng.uniform(*self.room.tap_hz), self.rng.uniform(*self.room.tap_tau)
+        ring = self._ring(peak, freq, tau, self._direction(0.8))
         self._add(acc, i, ring)
         return Label(i / self.rate, "tap", self._felt(peak))
 
