@@ -98,6 +98,8 @@ class Settings:
     board_ring_s: float = 0.014  # ... and its measured ring length (at 750 Hz and above)
     short_ring: float = 0.7  # below the sure level, ringing shorter than this × the board's own
     # (once heard) is asked, not called: a cup or a glass set down on the table rings short
+    damped_low: float = 0.7  # cold levels scale with the board's ring down to this × (a lower
+    # ring: a cloth or a heavier board, which carry an impact less; never up)
     board_scale_low: float = 0.5  # the scale is kept within this ...
     board_scale_high: float = 2.0  # ... and this
     heard_margin: float = 1.3  # cold: decide this far above the rummaging heard in unconfirmed pulls ...
@@ -227,8 +229,11 @@ class LandslideDetector:
         self.pull_peaks: list[tuple[float, float]] = []  # this pull's impact-like transients (t, peak)
         self.now = 0.0  # the newest sample's time
         self.last_score = 0.0
+        self.cold_decide = self.settings.threshold_g  # the decide level before anything was learned
         self.last_shape = (0.0, 0.0)  # the last judged impact's ring (Hz, s)
-        self.called_shapes: dict[float, tuple[float, float]] = {}  # this pull's calls: peak -> ring
+        self.called_shapes: dict[float, tuple[float, float]] = {}  # the last calls: peak -> ring
+        self._scale_key: tuple[int, int, float, int] = (0, 0, 0.0, 0)
+        self._scale = (1.0, 1.0)
         self.n_smooth = max(1, round(self.rate / 800))  # above 800 Hz the ring is measured smoothed
 
     # ------------------------------------------------------------------ control
@@ -236,7 +241,6 @@ class LandslideDetector:
     def arm(self) -> None:
         self.armed = True
         self.heard, self.pull_top, self.pull_peaks = [], 0.0, []
-        self.called_shapes = {}
 
     def disarm(self) -> None:
         if self.armed:  # what this pull's rummaging sounded like, confirmed or not: a landslide
@@ -260,7 +264,7 @@ class LandslideDetector:
             self.heard, self.pull_top = [], 0.0
         elif outcome == "landslide":
             self.profile.landslide(peak, heard)
-            shape = self.called_shapes.get(peak)
+            shape = self.called_shapes.pop(peak, None)
             if shape is not None:  # a landslide is an impact on the board: how it rings
                 self.profile.board_impact(*shape)
             self.heard, self.pull_top = [], 0.0
@@ -282,7 +286,11 @@ class LandslideDetector:
         p = self.profile
         floor = s.noise_factor * p.floor_g
         ask, decide, sure = s.ask_g, s.threshold_g, s.sure_g
+        if s.noise_g <= 0:  # a board heard ringing lower carries less: a cloth, a heavier board
+            damp = self._board_scale()[0]
+            ask, decide, sure = (x * min(1.0, max(s.damped_low, damp)) for x in (ask, decide, sure))
         cap = s.max_learned * decide
+        self.cold_decide = decide
         if s.noise_g > 0:  # calibrated: the fitted threshold decides, and a little below it asks
             ask, sure = min(ask, 0.8 * decide), 1.25 * decide
         elif self.heard_level > 0:
@@ -431,7 +439,9 @@ class LandslideDetector:
                     continue
             late = 0  # samples the envelope has been rising for when a candidate starts
             if self.state == self.BUSY:  # until what was judged has died down to the room's level
-                if v > 2.5 * self.peak and v >= listen:  # unless a far stronger impact comes
+                # unless a far stronger impact comes, or (what was judged too weak to ask about,
+                # a fast chip's noisy envelope slow to die down) one worth asking about
+                if v >= listen and (v > 2.5 * self.peak or self.peak < ask <= v):
                     self.state, late = self.IDLE, self.n_env // 2
                 else:
                     quiet = max(0.5 * ask, 0.3 * self.peak, 1.5 * self.profile.floor_g)
@@ -477,7 +487,9 @@ class LandslideDetector:
             if verdict is not None and self.armed:
                 kind = STAFF if self.second >= 0.4 * self.peak else BOULDER
                 event = Landslide(self.onset_t, kind, self.peak, now, verdict, self.last_score)
-                self.called_shapes[self.peak] = self.last_shape
+                self.called_shapes[self.peak] = self.last_shape  # confirmed maybe after the next arm
+                while len(self.called_shapes) > 8:
+                    del self.called_shapes[next(iter(self.called_shapes))]
                 found.append(event)
                 self.events.append(event)
                 if verdict == ASK:  # a question: a real landslide just after must still be heard
@@ -599,6 +611,9 @@ class LandslideDetector:
         clean = lf <= s.sway_doubt and shift <= s.shift_doubt and freq >= min_hz + doubt_hz
         if strength >= sure and clean:
             return SURE, True
+        doubtful = lf > s.sway_doubt or shift > s.shift_doubt
+        if doubtful:  # the table may have moved: a level learned below the cold one is for clean hits
+            decide = max(decide, min(self.cold_decide, sure))
         if strength >= decide and not tau < short_ring:
             return LIKELY, True  # (one ringing far shorter than this board does: a cup, asked)
         return ASK, True
@@ -617,16 +632,27 @@ class LandslideDetector:
         scaled by how this board rings against it once it has been heard — a heavy oak
         board's landslides ring where Scarab's board's knuckles do."""
         s = self.settings
-        heard = self.profile.board_ring()
-        f = r = 1.0
-        if heard is not None:
-            lo, hi = s.board_scale_low, s.board_scale_high
-            f = min(hi, max(lo, heard[0] / s.board_ring_hz))
-            # below 750 Hz the envelope's window is 4 samples, longer than env_s: every ring
-            # measures longer there, Scarab's board's too
-            own = s.board_ring_s + 2.0 * max(0.0, self.n_env / self.rate - s.env_s)
-            r = min(hi, max(lo, heard[1] / own))
+        f, r = self._board_scale()
         return s.min_freq_hz * f, s.freq_doubt_hz * f, s.bowl_hz * f, s.bowl_ring_s * r
+
+    def _board_scale(self) -> tuple[float, float]:
+        """This board's ring frequency and length against Scarab's own (1, 1 until heard);
+        kept until the profile hears another impact (``levels`` asks every burst)."""
+        p = self.profile
+        key = (id(p), len(p.board_hz), p.board_hz[-1] if p.board_hz else 0.0, len(p.board_ring_s))
+        if key != self._scale_key:
+            s = self.settings
+            heard = p.board_ring()
+            f = r = 1.0
+            if heard is not None:
+                lo, hi = s.board_scale_low, s.board_scale_high
+                f = min(hi, max(lo, heard[0] / s.board_ring_hz))
+                # below 750 Hz the envelope's window is 4 samples, longer than env_s: every
+                # ring measures longer there, Scarab's board's too
+                own = s.board_ring_s + 2.0 * max(0.0, self.n_env / self.rate - s.env_s)
+                r = min(hi, max(lo, heard[1] / own))
+            self._scale_key, self._scale = key, (f, r)
+        return self._scale
 
 
 class SwitchDetector:

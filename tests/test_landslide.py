@@ -523,3 +523,19 @@ def test_the_board_ring_is_learned_from_impacts_while_disarmed_only() -> None:
     assert ring is not None and ring[0] < 0.75 * Settings().board_ring_hz  # it rings far lower
     saved = TableProfile.from_json(det.profile.to_json())
     assert saved.board_ring() == ring
+
+
+def test_a_confirmed_landslide_teaches_the_board_ring_even_after_the_next_pull_began() -> None:
+    """The appliance confirms a call once its dispute window is over, maybe after the next
+    pull was armed: the call's ring is still what the table learns."""
+    trace = Simulator(800, "quiet", seed=4).pull(seconds=3.0, landslide="boulder", at=1.5)
+    det = LandslideDetector(800, armed=False)
+    det.arm()
+    found = []
+    for i in range(0, len(trace.acc), 8):
+        found += det.feed(trace.times[i : i + 8], trace.acc[i : i + 8])
+    (event,) = [e for e in found if e.verdict != ASK]
+    det.disarm()
+    det.arm()
+    det.confirm("landslide", event.strength)
+    assert len(det.profile.board_hz) == 1 and 80 < det.profile.board_hz[0] < 300
