@@ -13,7 +13,10 @@ samples (the FIFO's, or one sample at a time) the detector
    the rummaging's own knocks are judged to learn them, never reported), then judges the
    impulse once it has peaked: its ring frequency, how long it rings, how much the table
    swayed and shifted, each against what was there just before (a knuckle on the bowl
-   rings low and long, a nudge moves the table; both are refused however strong), and its
+   rings low and long, a nudge moves the table; both are refused however strong) — "low"
+   and "long" against this board's own ring once heard (pawns put down while nothing is
+   armed, confirmed landslides: a heavy board's landslides ring where Scarab's knuckles
+   do), and its
    peak against three levels — ask, decide, sure — that follow what the detector has
    learned of the table (``TableProfile``: the still table's floor, the loudest rummaging
    of the pulls the table confirmed) and, before anything is confirmed, what it heard
