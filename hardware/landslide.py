@@ -13,7 +13,10 @@ samples (the FIFO's, or one sample at a time) the detector
    the rummaging's own knocks are judged to learn them, never reported), then judges the
    impulse once it has peaked: its ring frequency, how long it rings, how much the table
    swayed and shifted, each against what was there just before (a knuckle on the bowl
-   rings low and long, a nudge moves the table; both are refused however strong), and its
+   rings low and long, a nudge moves the table; both are refused however strong) — "low"
+   and "long" against this board's own ring once heard (pawns put down while nothing is
+   armed, confirmed landslides: a heavy board's landslides ring where Scarab's knuckles
+   do), and its
    peak against three levels — ask, decide, sure — that follow what the detector has
    learned of the table (``TableProfile``: the still table's floor, the loudest rummaging
    of the pulls the table confirmed) and, before anything is confirmed, what it heard
@@ -81,6 +84,8 @@ class Settings:
     min_g: float = 0.045  # a learned threshold never falls below this
     rummage_margin: float = 1.3  # a learned threshold sits this far above the loudest clean rummaging
     max_learned: float = 1.5  # ... and at most this far above the cold threshold
+    lower_pulls: float = 10.0  # a learned level below the cold one is reached over this many pulls
+    # (five pulls' knocks are too few to know their loudest: lowering it at once called them)
     double_bonus: float = 1.0  # a double hit (the staff's tip, then its rod) counts this much more
     min_freq_hz: float = 60.0  # impacts on the board ring above this; a knuckle on the bowl, a hum below
     freq_doubt_hz: float = 15.0  # this close above min_freq_hz: asked, not called alone
@@ -90,6 +95,16 @@ class Settings:
     bowl_loud_g: float = 0.2  # ... unless this loud: a knuckle does not ring the board so hard
     bowl_ring_s: float = 0.040  # ... and rings this long (4 × its energy / peak²): a board on a cloth
     # rings as low, but not as long as the bowl's own mode
+    # The four numbers above are Scarab's own board's. Once the detector has heard this
+    # table's board (TableProfile.board_ring) they scale with its ring against these:
+    board_ring_hz: float = 152.0  # what a pawn put down on Scarab's own board rings at, as measured
+    board_ring_s: float = 0.014  # ... and its measured ring length (at 750 Hz and above)
+    short_ring: float = 0.7  # below the sure level, ringing shorter than this × the board's own
+    # (once heard) is asked, not called: a cup or a glass set down on the table rings short
+    damped_low: float = 0.7  # cold levels scale with the board's ring down to this × (a lower
+    # ring: a cloth or a heavier board, which carry an impact less; never up)
+    board_scale_low: float = 0.5  # the scale is kept within this ...
+    board_scale_high: float = 2.0  # ... and this
     heard_margin: float = 1.3  # cold: decide this far above the rummaging heard in unconfirmed pulls ...
     heard_low: float = 1.0  # ... within this × the cold threshold (never more sensitive: unconfirmed) ...
     heard_high: float = 1.3  # ... and this × (cups set down hard, a rough hand)
@@ -217,6 +232,12 @@ class LandslideDetector:
         self.pull_peaks: list[tuple[float, float]] = []  # this pull's impact-like transients (t, peak)
         self.now = 0.0  # the newest sample's time
         self.last_score = 0.0
+        self.cold_decide = self.settings.threshold_g  # the decide level before anything was learned
+        self.last_shape = (0.0, 0.0)  # the last judged impact's ring (Hz, s)
+        self.called_shapes: dict[float, tuple[float, float]] = {}  # the last calls: peak -> ring
+        self._scale_key: tuple[int, int, float, int] = (0, 0, 0.0, 0)
+        self._scale = (1.0, 1.0)
+        self.n_smooth = max(1, round(self.rate / 800))  # above 800 Hz the ring is measured smoothed
 
     # ------------------------------------------------------------------ control
 
@@ -246,6 +267,9 @@ class LandslideDetector:
             self.heard, self.pull_top = [], 0.0
         elif outcome == "landslide":
             self.profile.landslide(peak, heard)
+            shape = self.called_shapes.pop(peak, None)
+            if shape is not None:  # a landslide is an impact on the board: how it rings
+                self.profile.board_impact(*shape)
             self.heard, self.pull_top = [], 0.0
         elif outcome == "disputed":
             self.profile.disputed(peak)
@@ -265,7 +289,11 @@ class LandslideDetector:
         p = self.profile
         floor = s.noise_factor * p.floor_g
         ask, decide, sure = s.ask_g, s.threshold_g, s.sure_g
+        if s.noise_g <= 0:  # a board heard ringing lower carries less: a cloth, a heavier board
+            damp = self._board_scale()[0]
+            ask, decide, sure = (x * min(1.0, max(s.damped_low, damp)) for x in (ask, decide, sure))
         cap = s.max_learned * decide
+        self.cold_decide = decide
         if s.noise_g > 0:  # calibrated: the fitted threshold decides, and a little below it asks
             ask, sure = min(ask, 0.8 * decide), 1.25 * decide
         elif self.heard_level > 0:
@@ -280,6 +308,8 @@ class LandslideDetector:
             learned_decide = min(max(s.min_g, s.rummage_margin * rummage), cap)
             if self.adapt_armed:
                 learned_decide = min(learned_decide, decide)
+            if learned_decide < decide:  # more sensitive: only as fast as the loudest knock is known
+                weight = min(1.0, p.pulls / max(1.0, s.lower_pulls))
             decide = weight * learned_decide + (1 - weight) * decide
             ask = weight * 0.85 * decide + (1 - weight) * min(ask, decide)
             sure = decide * (1.25 if weight >= 1 else 1.6)
@@ -391,7 +421,10 @@ class LandslideDetector:
         if self.state == self.IDLE and top < listen:  # the common case: nothing near the threshold
             if self.armed:
                 self.pull_top = max(self.pull_top, top)
-            if (not self.armed or self.adapt_armed) and top < 0.5 * ask:
+            # the table at rest: well below the ask level, or (a fast chip's noise is loud) near
+            # the floor heard so far — or, before any, anything short of a candidate
+            still = max(0.5 * ask, 2.0 * self.profile.floor_g) if self.profile.floor_g > 0 else listen
+            if (not self.armed or self.adapt_armed) and top < still:
                 self.profile.hear_still(float(env.mean()), len(env) / self.rate, self.noise_alpha_per_s)
             self.count += len(env)
             return []
@@ -409,12 +442,15 @@ class LandslideDetector:
                     continue
             late = 0  # samples the envelope has been rising for when a candidate starts
             if self.state == self.BUSY:  # until what was judged has died down to the room's level
-                if v > 2.5 * self.peak and v >= listen:  # unless a far stronger impact comes
+                # unless a far stronger impact comes, or (what was judged too weak to ask about,
+                # a fast chip's noisy envelope slow to die down) one worth asking about
+                if v >= listen and (v > 2.5 * self.peak or self.peak < ask <= v):
                     self.state, late = self.IDLE, self.n_env // 2
                 else:
                     quiet = max(0.5 * ask, 0.3 * self.peak, 1.5 * self.profile.floor_g)
                     self.quiet_run = self.quiet_run + 1 if v < quiet else 0
-                    if self.quiet_run >= self.n_env:
+                    # died down, or (a room louder than it has learned) at most a refractory long
+                    if self.quiet_run >= self.n_env or i - self.onset >= self.n_refractory:
                         self.state = self.IDLE
                     continue
             if self.state == self.IDLE:
@@ -447,12 +483,16 @@ class LandslideDetector:
             impulse = self._impulse(v, age)
             if impulse is None:
                 continue
+            self.last_shape = (0.0, 0.0)
             verdict, impact = self._judge(ask, decide, sure) if impulse else (None, False)
             if self.armed and impact:
                 self.pull_peaks.append((self.onset_t, self.peak))
             if verdict is not None and self.armed:
                 kind = STAFF if self.second >= 0.4 * self.peak else BOULDER
                 event = Landslide(self.onset_t, kind, self.peak, now, verdict, self.last_score)
+                self.called_shapes[self.peak] = self.last_shape  # confirmed maybe after the next arm
+                while len(self.called_shapes) > 8:
+                    del self.called_shapes[next(iter(self.called_shapes))]
                 found.append(event)
                 self.events.append(event)
                 if verdict == ASK:  # a question: a real landslide just after must still be heard
@@ -500,6 +540,13 @@ class LandslideDetector:
         got = len(raw)
         if got < pre + 2 * w + 4:
             return 0.0, 0.0, 0.0
+        k = self.n_smooth
+        if k > 1:  # a fast chip's white noise would swamp the ring's Δx: measure it as at ~800 Hz
+            cs = np.concatenate((np.zeros((1, 3)), np.cumsum(raw, axis=0)))
+            smooth = np.empty_like(raw)
+            smooth[k - 1 :] = (cs[k:] - cs[:-k]) / k
+            smooth[: k - 1] = smooth[k - 1]
+            raw = smooth
         csum = np.concatenate((np.zeros((1, 3)), np.cumsum(raw, axis=0)))
         idx = np.arange(got)
         lo, hi = np.maximum(idx - w, 0), np.minimum(idx + w + 1, got)
@@ -542,24 +589,73 @@ class LandslideDetector:
                  "double": float(double), "ring": tau,
                  "ask": ask, "decide": decide, "sure": sure}
             )  # fmt: skip
-        if lf > s.lf_veto or (peak < s.loud_g and (lf > s.sway_veto or shift > s.shift_veto)):
+        # the envelope's high pass passes a low ring only in part: how loud it really was (a
+        # low-ringing board's landslide is as strong as Scarab's, its envelope weaker)
+        loud = peak / self._passed(freq)
+        if lf > s.lf_veto or (loud < s.loud_g and (lf > s.sway_veto or shift > s.shift_veto)):
             self.vetoed += 1
             return None, False  # the table swayed or shifted more than a struck board: a bump, a nudge
-        if 0 < freq < s.min_freq_hz and peak < s.loud_g:
+        if freq > 0:
+            self.last_shape = (freq, tau)
+            if not self.armed:  # nobody is pulling: a pawn or a marker put down, the board's own ring
+                self.profile.board_impact(freq, tau)
+        min_hz, doubt_hz, bowl_hz, bowl_ring = self.board_rules()
+        heard = self.profile.board_ring()
+        short_ring = s.short_ring * heard[1] if heard is not None else 0.0
+        if 0 < freq < min_hz and loud < s.loud_g:
             return None, False  # a knuckle on the bowl, a hum: the board's impacts ring higher
-        bowl = 0 < freq < s.bowl_hz and peak < s.bowl_loud_g and tau > s.bowl_ring_s
+        bowl = 0 < freq < bowl_hz and loud < s.bowl_loud_g and tau > bowl_ring
         if bowl and lf > s.bowl_sway:
             return None, False  # the bowl's own low ring, knocked: it sways the low band too
         if strength < ask:
             return None, True
         if bowl and lf > 0.7 * s.bowl_sway:
             return ASK, True
-        clean = lf <= s.sway_doubt and shift <= s.shift_doubt and freq >= s.min_freq_hz + s.freq_doubt_hz
+        clean = lf <= s.sway_doubt and shift <= s.shift_doubt and freq >= min_hz + doubt_hz
         if strength >= sure and clean:
             return SURE, True
-        if strength >= decide:
-            return LIKELY, True
+        doubtful = lf > s.sway_doubt or shift > s.shift_doubt
+        if doubtful:  # the table may have moved: a level learned below the cold one is for clean hits
+            decide = max(decide, min(self.cold_decide, sure))
+        if strength >= decide and not tau < short_ring:
+            return LIKELY, True  # (one ringing far shorter than this board does: a cup, asked)
         return ASK, True
+
+    def _passed(self, freq: float) -> float:
+        """The share of a ring at ``freq`` Hz the envelope's high pass lets through (the
+        sample minus its ±``hp_half_s`` mean: 1 − sinc), at most 1 and at least 0.4."""
+        if freq <= 0:
+            return 1.0
+        width = (2 * self.half + 1) / self.rate
+        return min(1.0, max(0.4, abs(1.0 - float(np.sinc(freq * width)))))
+
+    def board_rules(self) -> tuple[float, float, float, float]:
+        """The ring rules (lowest board ring, its doubtful margin, the bowl's frequency and
+        ring length, in Hz and s) for this table's board: Scarab's own board's numbers,
+        scaled by how this board rings against it once it has been heard — a heavy oak
+        board's landslides ring where Scarab's board's knuckles do."""
+        s = self.settings
+        f, r = self._board_scale()
+        return s.min_freq_hz * f, s.freq_doubt_hz * f, s.bowl_hz * f, s.bowl_ring_s * r
+
+    def _board_scale(self) -> tuple[float, float]:
+        """This board's ring frequency and length against Scarab's own (1, 1 until heard);
+        kept until the profile hears another impact (``levels`` asks every burst)."""
+        p = self.profile
+        key = (id(p), len(p.board_hz), p.board_hz[-1] if p.board_hz else 0.0, len(p.board_ring_s))
+        if key != self._scale_key:
+            s = self.settings
+            heard = p.board_ring()
+            f = r = 1.0
+            if heard is not None:
+                lo, hi = s.board_scale_low, s.board_scale_high
+                f = min(hi, max(lo, heard[0] / s.board_ring_hz))
+                # below 750 Hz the envelope's window is 4 samples, longer than env_s: every
+                # ring measures longer there, Scarab's board's too
+                own = s.board_ring_s + 2.0 * max(0.0, self.n_env / self.rate - s.env_s)
+                r = min(hi, max(lo, heard[1] / own))
+            self._scale_key, self._scale = key, (f, r)
+        return self._scale
 
 
 class SwitchDetector:

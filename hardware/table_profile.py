@@ -6,12 +6,18 @@ and how hard the players' rummaging knocks (the strongest impact-like transient 
 pull the table confirmed clean; a call the table disputed counts as rummaging too). From
 these the detector sets where it asks and where it decides (``LandslideDetector.levels``).
 Until ``learn_pulls`` pulls are confirmed it is *learning* and says so.
+
+A third thing is the board's own ring: what an impact on *this* board rings at and for how
+long, as the detector measures it (pawns and markers put down while nothing is armed,
+confirmed landslides). A heavy board rings lower and longer than Scarab's own, a cloth
+lower; the detector tells the bowl's low ring from the board's relative to it.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import statistics
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -20,6 +26,7 @@ LEARN_PULLS = 5  # confirmed pulls before the detector trusts what it learned
 KEEP = 30  # pulls remembered: a table's players change over an evening
 MIN_STILL_S = 10.0  # seconds of the table at rest before its floor is trusted
 SECOND_FROM = 10  # from this many remembered pulls the second loudest counts (few: the loudest)
+BOARD_FROM = 3  # impacts on the board heard before its own ring is trusted
 
 
 @dataclass
@@ -31,6 +38,8 @@ class TableProfile:
     landslide_g: list[float] = field(default_factory=list)  # confirmed landslides' peaks
     learn_pulls: int = LEARN_PULLS
     disputed_g: list[float] = field(default_factory=list)  # calls the table took back: their peaks
+    board_hz: list[float] = field(default_factory=list)  # impacts on the board: their ring frequency (Hz)
+    board_ring_s: list[float] = field(default_factory=list)  # ... and ring length (s), as measured
 
     # ------------------------------------------------------------------ learning
 
@@ -61,7 +70,21 @@ class TableProfile:
         (counted from the second such call: one cup set down hard does not deafen it)."""
         self.disputed_g = [*self.disputed_g, peak][-KEEP:]
 
+    def board_impact(self, freq_hz: float, ring_s: float) -> None:
+        """An impact on the board itself (a pawn put down while nothing is armed, a
+        confirmed landslide): how this board rings."""
+        self.board_hz = [*self.board_hz, freq_hz][-KEEP:]
+        self.board_ring_s = [*self.board_ring_s, ring_s][-KEEP:]
+
     # ------------------------------------------------------------------ reading
+
+    def board_ring(self) -> tuple[float, float] | None:
+        """The board's own ring (Hz, s): the medians of the impacts heard on it (a median:
+        a cup set down or a hand on the bowl among them does not move it); None before
+        ``BOARD_FROM`` were heard."""
+        if len(self.board_hz) < BOARD_FROM or len(self.board_ring_s) < BOARD_FROM:
+            return None
+        return float(statistics.median(self.board_hz)), float(statistics.median(self.board_ring_s))
 
     @property
     def learning(self) -> bool:

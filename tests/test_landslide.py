@@ -11,11 +11,13 @@ import pytest
 
 from hardware.landslide import ASK, SURE, LandslideDetector, Settings, SwitchDetector, calibrate, envelope
 from hardware.sim.traces import (
-    HELD_OUT_ROOMS,
+    LOOKED_AT_2_ROOMS,
     LOOKED_AT_ROOMS,
     NOISE_LEVELS,
     ROOMS,
     TUNING_ROOMS,
+    UNSEEN_ROOMS,
+    Label,
     Simulator,
     Trace,
     TraceError,
@@ -294,7 +296,7 @@ def test_a_table_profile_round_trips_and_refuses_nonsense(tmp_path) -> None:
 
 
 def test_the_new_rooms_and_rates_are_simulated_and_seeded() -> None:
-    for room in (*HELD_OUT_ROOMS, *LOOKED_AT_ROOMS, *TUNING_ROOMS):
+    for room in (*UNSEEN_ROOMS, *LOOKED_AT_2_ROOMS, *LOOKED_AT_ROOMS, *TUNING_ROOMS):
         a = Simulator(400, room, seed=5).session(20)
         b = Simulator(400, room, seed=5).session(20)
         assert np.array_equal(a.acc, b.acc), room
@@ -307,22 +309,32 @@ def test_the_new_rooms_and_rates_are_simulated_and_seeded() -> None:
 # ---------------------------------------------------------------------- held out, felt, cups, rough hands
 
 
-def test_the_held_out_rooms_are_unlike_every_tuned_room() -> None:
-    """The new held-out set (never run while tuning) differs from every tuned room in its
-    board, its mixture and its sample rate; the looked-at set is reported apart."""
+def test_the_unseen_rooms_are_unlike_every_room_looked_at() -> None:
+    """The unseen set (never run while tuning) differs from every tuned and looked-at room
+    in its board, its mixture and its sample rate; the sets are disjoint and seeded apart."""
     from bench import sensor as bench
 
-    tuned_rates = {rate for _, rate in bench.TUNED}
-    for name, rate in bench.HELD_OUT:
+    seen = (*TUNING_ROOMS, *LOOKED_AT_ROOMS, *LOOKED_AT_2_ROOMS)
+    seen_rates = {rate for _, rate in (*bench.TUNED, *bench.LOOKED_AT, *bench.LOOKED_AT_2)}
+    for name, rate in bench.UNSEEN:
         room = ROOMS[name]
-        assert rate not in tuned_rates, name
+        assert rate not in seen_rates, name
         board = (room.board_hz, room.board_tau, room.coupling, room.cloth)
-        for other in TUNING_ROOMS:
+        for other in seen:
             theirs = ROOMS[other]
             assert room != theirs, (name, other)
             assert board != (theirs.board_hz, theirs.board_tau, theirs.coupling, theirs.cloth), (name, other)
-    assert not set(HELD_OUT_ROOMS) & (set(TUNING_ROOMS) | set(LOOKED_AT_ROOMS))
-    assert bench.HELD_OUT_SEED != bench.LOOKED_AT_SEED
+    groups = [set(TUNING_ROOMS), set(LOOKED_AT_ROOMS), set(LOOKED_AT_2_ROOMS), set(UNSEEN_ROOMS)]
+    assert sum(map(len, groups)) == len(set().union(*groups))
+    seeds = {bench.LOOKED_AT_SEED, bench.LOOKED_AT_2_SEED, bench.UNSEEN_SEED}
+    assert len(seeds) == 3
+
+
+def test_a_tram_rumbles_higher_and_glasses_on_glass_ring_high() -> None:
+    """The unseen rooms' own physics: a tram's band and a glass table's taps (the defaults
+    leave every earlier room's traces as they were)."""
+    assert ROOMS["room"].rumble_hz == (5.0, 40.0) and ROOMS["room"].pawn_hz == 150.0
+    assert ROOMS["tram"].rumble_hz[1] > 40.0 and ROOMS["glass"].tap_hz[0] > 200.0
 
 
 def test_a_heavier_board_rings_lower_longer_and_weaker() -> None:
@@ -442,3 +454,88 @@ def test_cups_heard_early_in_pulls_raise_the_cold_level_a_landslide_ending_them_
     assert [e for e in calls(Trace(800, sim._finish(acc), t0=100.0), cups) if e.verdict != ASK] == []
     boulders = pulls_with((0.5, 150.0, 0.015), at_s=5.5)
     assert boulders.threshold == pytest.approx(cold)
+
+
+# ---------------------------------------------------------------------- the board's own ring
+
+
+def _low_board_trace(pawns: int, landslide: bool, knuckles: int = 0) -> tuple[Trace, float]:
+    """A heavy board ringing at 0.55 × Scarab's frequency (1.5 × as long): ``pawns`` pawns
+    put down while nothing is armed, then a pull with ``knuckles`` knocks on the bowl and,
+    if asked, a boulder striking the board at 52 Hz. Returns the trace and when it is armed."""
+    import dataclasses
+
+    sim = Simulator(800, "quiet", seed=3)
+    sim.room = dataclasses.replace(ROOMS["quiet"], board_hz=0.55, board_tau=1.5, bowl_knock_g=(0.1, 0.16))
+    up = np.array([0.0, 0.0, 1.0])
+    seconds = 3.0 + pawns + 4.0
+    acc = sim.background(sim._n(seconds))
+    for k in range(pawns):
+        sim._add(acc, sim._n(2.0 + k), sim._ring(0.2, 150.0, 0.01, up))
+    start = 3.0 + pawns
+    for k in range(knuckles):
+        sim.bowl_knock(acc, sim._n(start + 0.4 + 0.3 * k))
+    labels = []
+    if landslide:
+        hit = sim._n(start + 3.0)
+        sim._add(acc, hit, sim._ring(0.3, 95.0, 0.012, sim._direction(0.9)))
+        labels.append(Label(hit / 800, "boulder", 0.3))
+    return Trace(800, sim._finish(acc), landslides=labels, armed=[(start, seconds)]), start
+
+
+def _calls_after(trace: Trace, start: float) -> list:
+    det = LandslideDetector(trace.rate_hz, armed=False)
+    t = trace.times
+    found = []
+    for i in range(0, len(t), 8):
+        if t[i] >= start and not det.armed:
+            det.arm()
+        found += det.feed(t[i : i + 8], trace.acc[i : i + 8])
+    return [e for e in found if e.verdict != ASK]
+
+
+def test_a_low_ringing_boards_landslide_is_found_once_the_board_was_heard() -> None:
+    """Scarab's own board's numbers take a 55 Hz ring for a knuckle on the bowl; once the
+    detector has heard pawns put down on this heavy board (ringing at 0.55 × as high), the
+    same boulder is an impact on the board and is called."""
+    fresh, start = _low_board_trace(pawns=0, landslide=True)
+    assert _calls_after(fresh, start) == []  # Scarab's board's rule refuses it
+    learned, start = _low_board_trace(pawns=5, landslide=True)
+    (event,) = _calls_after(learned, start)
+    assert abs(event.t - learned.landslides[0].t) < 0.05
+
+
+def test_knuckles_on_a_low_boards_bowl_are_still_refused_once_the_board_was_heard() -> None:
+    trace, start = _low_board_trace(pawns=5, landslide=False, knuckles=8)
+    assert _calls_after(trace, start) == []
+
+
+def test_the_board_ring_is_learned_from_impacts_while_disarmed_only() -> None:
+    trace, _ = _low_board_trace(pawns=5, landslide=False)
+    det = LandslideDetector(800, armed=True)  # armed throughout: pawns would be rummaging
+    for i in range(0, len(trace.acc), 8):
+        det.feed(trace.times[i : i + 8], trace.acc[i : i + 8])
+    assert det.profile.board_ring() is None
+    det = LandslideDetector(800, armed=False)
+    for i in range(0, len(trace.acc), 8):
+        det.feed(trace.times[i : i + 8], trace.acc[i : i + 8])
+    ring = det.profile.board_ring()
+    assert ring is not None and ring[0] < 0.75 * Settings().board_ring_hz  # it rings far lower
+    saved = TableProfile.from_json(det.profile.to_json())
+    assert saved.board_ring() == ring
+
+
+def test_a_confirmed_landslide_teaches_the_board_ring_even_after_the_next_pull_began() -> None:
+    """The appliance confirms a call once its dispute window is over, maybe after the next
+    pull was armed: the call's ring is still what the table learns."""
+    trace = Simulator(800, "quiet", seed=4).pull(seconds=3.0, landslide="boulder", at=1.5)
+    det = LandslideDetector(800, armed=False)
+    det.arm()
+    found = []
+    for i in range(0, len(trace.acc), 8):
+        found += det.feed(trace.times[i : i + 8], trace.acc[i : i + 8])
+    (event,) = [e for e in found if e.verdict != ASK]
+    det.disarm()
+    det.arm()
+    det.confirm("landslide", event.strength)
+    assert len(det.profile.board_hz) == 1 and 80 < det.profile.board_hz[0] < 300

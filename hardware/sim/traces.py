@@ -71,6 +71,12 @@ class Room:
     board_tau: float = 1.0  # × its decay time
     coupling: float = 1.0  # × its peak at the sensor
     hand: float = 1.0  # × the speed of the rummaging's knocks (a rough or a child's hand)
+    # what differs beyond the above in the unseen rooms (the defaults are what every
+    # earlier room had: their traces are unchanged)
+    rumble_hz: tuple[float, float] = (5.0, 40.0)  # a passing vehicle's band (a tram's is higher)
+    tap_hz: tuple[float, float] = (60.0, 300.0)  # what a tap or a cup set down rings at (glass: higher)
+    tap_tau: tuple[float, float] = (0.004, 0.012)  # ... and how long (s; glass on glass: longer)
+    pawn_hz: float = 150.0  # what a pawn put down on the board between pulls rings at (its base)
 
 
 NOISE_LEVELS: dict[str, Room] = {
@@ -85,9 +91,12 @@ NOISE_LEVELS: dict[str, Room] = {
 # - TUNING_ROOMS: the detector's constants were chosen by looking at these;
 # - LOOKED_AT_ROOMS: held out once, then measured and reported before a change was made,
 #   so they no longer count as unseen (reported, marked "looked at");
-# - HELD_OUT_ROOMS: other boards, sample rates and mixtures, written down once before the
-#   detector was changed again and only ever measured by the final benchmark run — never
-#   run while tuning. Do not tune a constant on them; add a tuned room instead.
+# - LOOKED_AT_2_ROOMS: the second held-out set (attic, pub, playroom, veranda): measured
+#   once after the second round on issue 22 and looked at since — no longer unseen either;
+# - UNSEEN_ROOMS: other boards, rates (640, 720, 1250, 2400 Hz), floors and mixtures still,
+#   written down before the detector's third round and only ever measured by its final
+#   benchmark run — never run while tuning. Do not tune a constant on them; add a tuned
+#   room instead.
 ROOMS: dict[str, Room] = {
     **NOISE_LEVELS,
     "knocks": Room(0.004, 0.002, 2.0, (0.01, 0.06), 20.0, bowl_knocks_per_min=12.0),
@@ -124,13 +133,29 @@ ROOMS: dict[str, Room] = {
     "veranda": Room(0.009, 0.0035, 4.0, (0.02, 0.09), 35.0, bowl_knocks_per_min=9.0,
                     bowl_knock_g=(0.06, 0.16), rumbles_per_hour=45.0, rumble_g=0.05, hum_g=0.008,
                     hum_hz=(10.0, 16.0), cloth=0.2, board_hz=1.1, board_tau=0.8, coupling=0.9),
+    # unseen: written down before the detector's third round and never run while tuning it
+    # a heavy oak table, a rubber mat under the board: rings far lower and longer, damped
+    "oak": Room(0.002, 0.001, 1.5, (0.01, 0.05), 8.0, bowl_knocks_per_min=10.0, bowl_knock_g=(0.05, 0.16),
+                cloth=0.5, board_hz=0.7, board_tau=1.6, coupling=0.75, pawn_hz=120.0),
+    # a folding card table that wobbles: a light, stiff board; leant on and bumped all evening
+    "card-table": Room(0.008, 0.003, 3.0, (0.02, 0.08), 90.0, bowl_knocks_per_min=4.0, nudges_per_hour=160.0,
+                       board_hz=1.2, board_tau=0.8, coupling=1.3, hand=1.25, tap_hz=(80.0, 250.0)),
+    # a glass-topped table: the board rings higher and longer; glasses clink on the glass
+    "glass": Room(0.003, 0.002, 7.0, (0.03, 0.14), 30.0, bowl_knocks_per_min=7.0, bowl_knock_g=(0.07, 0.2),
+                  nudges_per_hour=20.0, board_hz=1.35, board_tau=1.3, coupling=1.2, tap_hz=(250.0, 700.0),
+                  tap_tau=(0.01, 0.03), pawn_hz=200.0),
+    # beside a tram line: trams every minute or so shake the floor at 20–70 Hz
+    "tram": Room(0.006, 0.003, 2.0, (0.01, 0.06), 20.0, bowl_knocks_per_min=8.0, bowl_knock_g=(0.06, 0.18),
+                 rumbles_per_hour=70.0, rumble_g=0.045, rumble_hz=(20.0, 70.0), cloth=0.35, board_hz=0.85,
+                 board_tau=1.15, hand=0.8),
 }  # fmt: skip
 TUNING_ROOMS = (
     *("quiet", "room", "noisy", "knocks", "nudges", "washer", "bus", "cloth"),
     *("felt", "cups", "heavy", "light"),
 )
 LOOKED_AT_ROOMS = ("kitchen", "bus-stop", "family", "cafe")
-HELD_OUT_ROOMS = ("attic", "pub", "playroom", "veranda")
+LOOKED_AT_2_ROOMS = ("attic", "pub", "playroom", "veranda")
+UNSEEN_ROOMS = ("oak", "card-table", "glass", "tram")
 
 
 @dataclass(frozen=True)
@@ -270,11 +295,11 @@ class Simulator:
         return wave[:, None] * self._direction(0.3)[None, :]
 
     def rumble(self, acc: np.ndarray, i: int) -> Label:
-        """A bus or a lorry passing outside: 4–15 s of 5–40 Hz rumble through the floor."""
+        """A bus or a lorry passing outside: 4–15 s of 5–40 Hz rumble through the floor (a tram
+        beside the house: ``rumble_hz``, higher)."""
         rng = self.rng
-        part = self._band(
-            self._n(rng.uniform(4.0, 15.0)), 5.0, 40.0, self.room.rumble_g * rng.uniform(0.5, 1)
-        )
+        lo, hi = self.room.rumble_hz
+        part = self._band(self._n(rng.uniform(4.0, 15.0)), lo, hi, self.room.rumble_g * rng.uniform(0.5, 1))
         self._add(acc, i, part * np.hanning(len(part))[:, None])
         return Label(i / self.rate, "rumble", float(np.abs(part).max()))
 
@@ -413,9 +438,8 @@ class Simulator:
     def tap(self, acc: np.ndarray, i: int) -> Label:
         lo, hi = self.room.tap_g
         peak = float(self.rng.uniform(lo, hi))
-        ring = self._ring(
-            peak, self.rng.uniform(60, 300), self.rng.uniform(0.004, 0.012), self._direction(0.8)
-        )
+        freq, tau = self.rng.uniform(*self.room.tap_hz), self.rng.uniform(*self.room.tap_tau)
+        ring = self._ring(peak, freq, tau, self._direction(0.8))
         self._add(acc, i, ring)
         return Label(i / self.rate, "tap", self._felt(peak))
 
@@ -492,8 +516,8 @@ class Simulator:
             for _ in range(int(rng.integers(1, 4))):  # pawns and markers put down between pulls
                 when = (end / self.rate + float(rng.uniform(0.3, 1.3))) * self.rate
                 speed = float(rng.uniform(0.2, 0.6))
-                ring = self._ring(C_IMPACT * speed * math.exp(-rng.uniform(0.05, 0.3) / 0.1), 150, 0.01,
-                                  self._direction(0.9))  # fmt: skip
+                ring = self._ring(C_IMPACT * speed * math.exp(-rng.uniform(0.05, 0.3) / 0.1),
+                                  self.room.pawn_hz, 0.01, self._direction(0.9))  # fmt: skip
                 self._add(acc, int(when), ring)
         trace.others += self._room_events(acc)
         trace.acc = self._finish(acc)
