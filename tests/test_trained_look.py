@@ -144,15 +144,20 @@ def test_a_close_misreading_the_trained_look_disagrees_with_is_asked(catalogue: 
         assert labels[i] is None and asked[i]["candidates"] == ["scarab-green", "cat-green"]
 
 
-@pytest.fixture(scope="module")
-def parchment_cards(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
+def _enrolled_cards(tmp_path_factory: pytest.TempPathFactory, family: str) -> Catalogue:
+    """Every Ankh card of one art family's first style, enrolled from its own photos."""
     from vision.synth.cards import write_card_enrolment_set
 
-    folder = tmp_path_factory.mktemp("enrol-parchment-cards")
-    write_card_enrolment_set(folder, None, ArtStyle(0, "parchment"), seed=700)
+    folder = tmp_path_factory.mktemp(f"enrol-{family}-cards")
+    write_card_enrolment_set(folder, None, ArtStyle(0, family), seed=700)
     cat, problems = enroll("ankh", folder)
     assert problems == []
     return cat
+
+
+@pytest.fixture(scope="module")
+def parchment_cards(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
+    return _enrolled_cards(tmp_path_factory, "parchment")
 
 
 @pytest.mark.parametrize(("seed", "level"), [(20001, "medium"), (20003, "easy")])
@@ -255,13 +260,7 @@ def test_an_unsure_card_is_read_as_its_runner_up_only_when_the_trained_look_is_a
 
 @pytest.fixture(scope="module")
 def lineart_cards(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
-    from vision.synth.cards import write_card_enrolment_set
-
-    folder = tmp_path_factory.mktemp("enrol-lineart-cards")
-    write_card_enrolment_set(folder, None, ArtStyle(0, "lineart"), seed=700)
-    cat, problems = enroll("ankh", folder)
-    assert problems == []
-    return cat
+    return _enrolled_cards(tmp_path_factory, "lineart")
 
 
 @pytest.mark.parametrize("seed", [40002, 40014])
