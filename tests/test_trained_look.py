@@ -256,6 +256,10 @@ def test_an_unsure_card_is_read_as_its_runner_up_only_when_the_trained_look_is_a
     assert weigh(nothing, _opinion("green-5", 0.999), 0.5, trust) == (nothing, None)
     # the path reader's trust never settles on a runner-up
     assert weigh(unsure, _opinion("green-5", 0.999), 0.5, Trust()) == (unsure, None)
+    # its own first label too is confirmed only all but certainly (a blurred 2 taken for a 1
+    # by both looks is confirmed 0.9-0.99 surely)
+    assert weigh(unsure, _opinion("green-1", 0.97), 0.5, trust) == (unsure, None)
+    assert weigh(unsure, _opinion("green-1", 0.995), 0.5, trust)[0].confidence == 0.85
 
 
 @pytest.fixture(scope="module")

@@ -71,10 +71,13 @@ class CardSettings:
     # (path_reader.ReaderSettings), but firmer: a card's value is a numeral a blur turns
     # into another (line-art 2s to 1s), with the colour and the art shared, so any card it
     # takes for another is asked (measured on the tuned families: of the line-art cards it
-    # disputes, two in three were misread), and an unsure card whose runner-up it is all
-    # but certain of is read as that
+    # disputes, two in three were misread), and an unsure card is read only where it is
+    # all but certain of the other looks' first label or runner-up (of the cards it
+    # confirmed 0.9-0.99 surely, one in seven was wrong: blurred 2s it took for 1s too)
     trained: bool = True
-    trust: Trust = field(default_factory=lambda: Trust(veto=0.3, doubt_below=math.inf, promote=0.99))
+    trust: Trust = field(
+        default_factory=lambda: Trust(sure=0.99, veto=0.3, doubt_below=math.inf, promote=0.99)
+    )
 
 
 @dataclass
