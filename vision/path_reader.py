@@ -1445,10 +1445,13 @@ def _arm_in(
             # the mask is at half size; an arm reaches in further than it is wide
             if across > ARM_MM * px_per_mm * 0.5 or reach < across:
                 continue
-            if _edge_span(blob, edge) < WRIST_MM * px_per_mm * 0.5 and _table_coloured(small, blob, table):
-                continue  # the path, joined to the edge by a sliver of table: an arm shows its own colour
-            if table is not None and _table_in_shade(small, blob, table):
-                continue
+            if table is not None:
+                seen = _median_lab(small, blob)
+                sliver = sum(_edge_widths(blob, edge).values()) < WRIST_MM * px_per_mm * 0.5
+                if sliver and _table_coloured(seen, table):
+                    continue  # the path, joined to the edge by a sliver of table: an arm shows its own colour
+                if _table_in_shade(seen, table):
+                    continue
             return blob
     return None
 
@@ -1457,16 +1460,20 @@ ARM_MM = 240.0  # an arm crosses the table's edge this wide at most (a sleeved f
 WRIST_MM = 25.0  # …and at least this wide, all edges together, unless it is of another colour than the table
 
 
-def _edge_span(blob: np.ndarray, edge: int) -> int:
-    """How wide ``blob`` crosses the frame's edges, all four together (px, first to last
-    along each within ``edge`` px of it): an arm through a corner crosses two edges."""
-    strips = (
-        blob[: edge + 1].any(0),
-        blob[-edge - 1 :].any(0),
-        blob[:, : edge + 1].any(1),
-        blob[:, -edge - 1 :].any(1),
-    )
-    return sum(int(at[-1] - at[0] + 1) for at in (np.flatnonzero(st) for st in strips) if len(at))
+def _edge_widths(blob: np.ndarray, edge: int) -> dict[str, int]:
+    """How wide ``blob`` crosses each of the frame's edges (px, first to last along it within
+    ``edge`` px of it; 0 where it does not reach it). Their sum is how wide it crosses the
+    edges in all: an arm through a corner crosses two."""
+    strips = {
+        "top": blob[: edge + 1].any(axis=0),
+        "bottom": blob[-edge - 1 :].any(axis=0),
+        "left": blob[:, : edge + 1].any(axis=1),
+        "right": blob[:, -edge - 1 :].any(axis=1),
+    }
+    return {
+        side: int(at[-1] - at[0] + 1) if len(at) else 0
+        for side, at in ((k, np.flatnonzero(v)) for k, v in strips.items())
+    }
 
 
 def _edge_contact(blob: np.ndarray, edge: int) -> tuple[int, int]:
@@ -1480,35 +1487,29 @@ def _edge_contact(blob: np.ndarray, edge: int) -> tuple[int, int]:
         "left": int(np.flatnonzero(cols)[-1]) + 1 if cols.any() else 0,
         "right": w - int(np.flatnonzero(cols)[0]) if cols.any() else 0,
     }
-    strips = {
-        "top": blob[: edge + 1].any(axis=0),
-        "bottom": blob[-edge - 1 :].any(axis=0),
-        "left": blob[:, : edge + 1].any(axis=1),
-        "right": blob[:, -edge - 1 :].any(axis=1),
-    }
     best = (0, 0)
-    for side, strip in strips.items():
-        at = np.flatnonzero(strip)
-        if len(at) and at[-1] - at[0] + 1 > best[0]:
-            best = (int(at[-1] - at[0] + 1), deepest[side])
+    for side, width in _edge_widths(blob, edge).items():
+        if width > best[0]:
+            best = (width, deepest[side])
     return best
 
 
-def _table_coloured(small: np.ndarray, blob: np.ndarray, table: np.ndarray | None) -> bool:
-    """The blob's typical colour is the table's own (Lab, within 10): mostly table, as a
-    path of tiles on a table of their colour is in the mask, joined by the gaps between
+def _median_lab(small: np.ndarray, blob: np.ndarray) -> np.ndarray:
+    """The blob's typical colour (CIE Lab as OpenCV scales it, the median of its pixels)."""
+    return np.median(cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[blob].astype(np.float32), axis=0)
+
+
+def _table_coloured(seen: np.ndarray, table: np.ndarray) -> bool:
+    """The blob's typical colour ``seen`` is the table's own (Lab, within 10): mostly table,
+    as a path of tiles on a table of their colour is in the mask, joined by the gaps between
     them. A low-contrast arm (tan on walnut) still differs by 15 or more in lightness."""
-    if table is None:
-        return False
-    seen = np.median(cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[blob].astype(np.float32), axis=0)
     return bool(np.linalg.norm(seen - table.astype(np.float32)) < 10)
 
 
-def _table_in_shade(small: np.ndarray, blob: np.ndarray, table: np.ndarray) -> bool:
-    """The blob's typical colour is the table's (Lab) darkened: lighter by under 0.85 of it,
-    its hue within 20° of the table's, and the table not grey."""
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[blob].astype(np.float32)
-    seen = np.median(lab, axis=0) - [0, 128, 128]
+def _table_in_shade(lab: np.ndarray, table: np.ndarray) -> bool:
+    """The blob's typical colour ``lab`` is the table's darkened: lighter by under 0.85 of
+    it, its hue within 20° of the table's, and the table not grey."""
+    seen = lab - [0, 128, 128]
     own = table.astype(np.float32) - [0, 128, 128]
     if seen[0] >= 0.85 * own[0] or np.hypot(own[1], own[2]) < 8 or np.hypot(seen[1], seen[2]) < 4:
         return False
