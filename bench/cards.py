@@ -16,6 +16,8 @@ it per level:
 - per-card error: (wrong labels + missed + extra cards, a wrong papyrus counting one)
   / (cards + papyri); a row read with the wrong number of cards counts its longer length;
 - unreadable: cards (and papyri) reported unreadable — questions, not errors;
+- right offered: of the unreadable cards, how many are asked with the right label among
+  the two candidates the page shows (the rest need the full list);
 - frames right: every row and the papyrus read exactly;
 - ms per frame: median and 95th percentile of the read alone.
 
@@ -36,7 +38,17 @@ from typing import Any
 import cv2
 import numpy as np
 
-from bench.common import Counts, ReadArgs, Ticker, markdown, ms_cell, peak_mib, reading_args, reset_peak
+from bench.common import (
+    Counts,
+    ReadArgs,
+    Ticker,
+    markdown,
+    ms_cell,
+    offered_cell,
+    peak_mib,
+    reading_args,
+    reset_peak,
+)
 from bench.photoreal import dataset
 from vision.card_reader import CardReader, CardReading
 from vision.catalogue import Catalogue, enroll
@@ -55,15 +67,17 @@ class Tally(Counts):
 def judge(truth: dict[str, Any], reading: CardReading, tally: Tally) -> None:
     got = {str(seat): labels for seat, labels in reading.labels().items()}
     errors = unreadable = 0
+    offers = {(str(q["seat"]), q["index"]): q.get("candidates", []) for q in reading.unreadable}
     for seat, want in truth["rows"].items():
         have = got.get(seat, [])
         tally.cards += len(want)
         if len(have) != len(want):
             errors += max(len(have), len(want))
             continue
-        for a, b in zip(have, want, strict=True):
+        for i, (a, b) in enumerate(zip(have, want, strict=True)):
             unreadable += a is None
             errors += a is not None and a != b
+            tally.offered += a is None and b in offers.get((seat, i), [])
     tally.cards += 1
     pap = reading.papyrus
     if pap is None:
@@ -157,7 +171,18 @@ def run_photoreal(args: ReadArgs, tallies: dict[Cell, Tally]) -> float:
     return peak
 
 
-HEAD = ["", "", "frames", "cards", "per-card error", "unreadable", "frames right", "refused", "ms p50 / p95"]
+HEAD = [
+    "",
+    "",
+    "frames",
+    "cards",
+    "per-card error",
+    "unreadable",
+    "right offered",
+    "frames right",
+    "refused",
+    "ms p50 / p95",
+]
 
 
 def row(a: str, b: str, t: Tally) -> list[str]:
@@ -169,6 +194,7 @@ def row(a: str, b: str, t: Tally) -> list[str]:
         str(t.cards),
         f"{100 * t.errors / max(1, t.cards):.2f} %",
         f"{100 * t.unreadable / max(1, t.cards):.2f} %",
+        offered_cell(t),
         f"{100 * t.right / max(1, t.frames):.1f} %",
         refused,
         ms_cell(t.ms),

@@ -82,6 +82,7 @@ class Counts:
 
     frames: int = 0
     unreadable: int = 0
+    offered: int = 0  # unreadable items whose question offers the right label among its two
     right: int = 0
     refused: dict[str, int] = field(default_factory=dict)
     ms: list[float] = field(default_factory=list)
@@ -93,6 +94,11 @@ class Counts:
         for code, n in other.refused.items():
             self.refused[code] = self.refused.get(code, 0) + n
         self.ms += other.ms
+
+
+def offered_cell(t: Counts) -> str:
+    """How many of the questions a table would be asked offer the right label to tap."""
+    return f"{100 * t.offered / t.unreadable:.1f} %" if t.unreadable else "—"
 
 
 class Ticker:

@@ -17,6 +17,8 @@ one error, not a shifted path. Measured per family, and in it per level and size
 
 - per-tile error: (wrong labels + missed + extra tiles) / tiles on the path;
 - unreadable: tiles reported unreadable (no label) / tiles — not errors, but questions;
+- right offered: of those questions, how many offer the right label among the two
+  candidates the page shows (the rest need the full list);
 - frames right: every tile read with its right label, in order;
 - pawns right: pawns found on their tile / pawns on the path;
 - refused: frames the reader refused (a VisionError), all their tiles counted missed;
@@ -41,7 +43,17 @@ from typing import Any
 import cv2
 import numpy as np
 
-from bench.common import Counts, ReadArgs, Ticker, markdown, ms_cell, peak_mib, reading_args, reset_peak
+from bench.common import (
+    Counts,
+    ReadArgs,
+    Ticker,
+    markdown,
+    ms_cell,
+    offered_cell,
+    peak_mib,
+    reading_args,
+    reset_peak,
+)
 from bench.photoreal import dataset
 from vision.catalogue import Catalogue, enroll
 from vision.errors import VisionError
@@ -103,6 +115,10 @@ def judge(truth: dict[str, Any], doc: dict[str, Any], tally: Tally) -> dict[int,
         elif tile["label"] != want[j]["label"]:
             tally.wrong += 1
     tally.missed += len(want) - len(taken)
+    for question in doc["unreadable"]:
+        i = question["index"]
+        if i in matched and got[i]["label"] is None:
+            tally.offered += want[matched[i]]["label"] in question.get("candidates", [])
     tally.right += [t["label"] for t in got] == [t["label"] for t in want]
     tally.pawns += len(truth["pawns"])
     found = {(p["label"], p["index"]) for p in doc["pawns"]}
@@ -223,6 +239,7 @@ HEAD = [
     "per-tile error",
     "wrong / missed / extra",
     "unreadable",
+    "right offered",
     "frames right",
     "pawns right",
     "refused",
@@ -240,6 +257,7 @@ def row(level: str, size: str, t: Tally) -> list[str]:
         f"{100 * t.error:.3f} %",
         f"{t.wrong} / {t.missed} / {t.extra}",
         f"{100 * t.unreadable / max(1, t.tiles):.2f} %",
+        offered_cell(t),
         f"{100 * t.right / max(1, t.frames):.1f} %",
         f"{100 * t.pawns_right / max(1, t.pawns):.1f} %" if t.pawns else "—",
         refused,

@@ -16,7 +16,7 @@ from vision.faces import Match
 from vision.path_reader import PathReader, ReaderSettings, Slot
 from vision.synth.art import PAWNS, TILE_LABELS, ArtStyle, tile_face
 from vision.synth.tiles import TableScene, write_enrolment_set
-from vision.trained import SIDE, Opinion, TrainedLook, Trust, camera_copies, trained_look
+from vision.trained import SIDE, Opinion, TrainedLook, Trust, camera_copies, to_ask, trained_look
 
 __all__ = ["catalogue"]  # the box test's fixture: its unseen style, enrolled from its own photos
 
@@ -131,7 +131,7 @@ def test_two_looks_at_odds_make_a_question(lineart_catalogue: Catalogue) -> None
 def test_a_close_misreading_the_trained_look_disagrees_with_is_asked(catalogue: Catalogue) -> None:
     """Every green cat forced to read as the green scarab by a close call (the box's counts
     off): the trained look, all but certain it is a cat, turns each into a question naming
-    both labels instead of a wrong label."""
+    both labels instead of a wrong label — its own first, the likelier."""
     Misreading.lead = 0.06
     path = shuffled_path(SEED)
     shot = TableScene(path, seed=SEED, level="easy", style=UNSEEN).render()
@@ -141,7 +141,19 @@ def test_a_close_misreading_the_trained_look_disagrees_with_is_asked(catalogue: 
     assert all(got in (want, None) for got, want in zip(labels, path, strict=True))
     asked = {u["index"]: u for u in doc["unreadable"]}
     for i in (i for i, label in enumerate(path) if label == "cat-green"):
-        assert labels[i] is None and asked[i]["candidates"] == ["scarab-green", "cat-green"]
+        assert labels[i] is None and asked[i]["candidates"] == ["cat-green", "scarab-green"]
+
+
+def test_a_question_offers_the_trained_looks_label_first() -> None:
+    """Where the other looks rank a wrong label first, the trained look's label (the
+    likelier among unsure faces) leads the two offered — once, and only where it is at
+    least half sure; without it the other looks' order stands."""
+    ranked = ["horus-green", "horus-blue", "mask-green"]
+    assert to_ask(ranked, _opinion("mask-green", 0.93)) == ["mask-green", "horus-green"]
+    assert to_ask(ranked, _opinion("horus-green", 0.93)) == ["horus-green", "horus-blue"]
+    assert to_ask(ranked, _opinion("mask-green", 0.4)) == ["horus-green", "horus-blue"]
+    assert to_ask(ranked, None) == ["horus-green", "horus-blue"]
+    assert to_ask([], _opinion("mask-green", 0.93)) == ["mask-green"]
 
 
 def _enrolled_cards(tmp_path_factory: pytest.TempPathFactory, family: str) -> Catalogue:
@@ -301,4 +313,4 @@ def test_a_card_the_other_looks_are_unsure_of_the_colour_of_is_never_settled_on_
     one_colour = Match("green-1", 0.62, 0.6, 0.3, 0, ("green-1", "green-2", "green-5"))
     assert reader.second_look(image, one_colour, centre, 0.0)[0].label == "green-2"
     straddling = Match("green-1", 0.62, 0.6, 0.3, 0, ("green-1", "green-2", "blue-1"))
-    assert reader.second_look(image, straddling, centre, 0.0) == (straddling, None)
+    assert reader.second_look(image, straddling, centre, 0.0)[:2] == (straddling, None)

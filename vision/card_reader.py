@@ -40,7 +40,7 @@ from vision.markers import MARKER_MM, QUIET_MM, SEATS, Marker
 from vision.path_reader import ARM_MM, _edge_contact, table_colour
 from vision.trained import CARD as TRAINED_CARD
 from vision.trained import INNER as TRAINED_INNER
-from vision.trained import Trust, trained_look, weigh
+from vision.trained import Opinion, Trust, to_ask, trained_look, weigh
 
 CARD_TURNS = (0, 2)  # a card is compared upright and upside down
 
@@ -223,6 +223,7 @@ class CardReader(TableLocator):
         ]
         # the labels of all rows' cards at once: never more copies of a card than the deck holds
         matches = [card.pop("match") for _, card in placed]
+        opinions = [card.pop("opinion") for _, card in placed]
         sure = [card["label"] is not None for _, card in placed]
         boxed = hold_to_box(matches, sure, self.box, s.min_score, s.min_margin, s.box_sure, "deck")
         for k, (seat, card) in enumerate(placed):
@@ -237,7 +238,7 @@ class CardReader(TableLocator):
                         "index": len(reading.rows[seat]) - 1,
                         "center": card["center"],
                         "reason": card.pop("reason"),
-                        "candidates": candidates(matches[k]),
+                        "candidates": candidates(matches[k], opinions[k]),
                     }
                 )
             else:
@@ -387,12 +388,12 @@ class CardReader(TableLocator):
                 break  # the cards read so far already reach the row's end: it was cut too fine
             c = marker + along * place + across * mid_v
             match, where = self.classify(self.mummies, image, c, angle, along, across, pitch or cw)
-            doubt = None
+            doubt, opinion = None, None
             if match is not None and self.trained is not None:
-                match, doubt = self.second_look(image, match, where, angle)
+                match, doubt, opinion = self.second_look(image, match, where, angle)
             if match is not None and match.confidence >= s.min_confidence:
                 carry += float((where - c) @ along)
-            cards.append(self._card(match, where, doubt))
+            cards.append(self._card(match, where, doubt, opinion))
         return cards
 
     def row_body(self, points: np.ndarray, facing: np.ndarray) -> np.ndarray:
@@ -496,11 +497,11 @@ class CardReader(TableLocator):
 
     def second_look(
         self, image: np.ndarray, match: Match, where: np.ndarray, angle: float
-    ) -> tuple[Match, str | None]:
+    ) -> tuple[Match, str | None, Opinion]:
         """A row card once more, as the trained look sees it (``PathReader.trained_second_look``
         for tiles): the same label surely where the others were unsure makes it read; another
         label all but certainly where they were not fully sure makes it a question (and that
-        label is returned as the doubt)."""
+        label is returned as the doubt, with the trained look's opinion)."""
         assert self.trained is not None
         crop = crop_patch(image, where, self.card_px, angle, TRAINED_CARD, TRAINED_INNER)
         trust = self.settings.trust
@@ -508,9 +509,12 @@ class CardReader(TableLocator):
             # the other looks are unsure of the colour too: the crop may straddle two
             # cards of a row cut wrongly, where the trained look is sure of anything
             trust = replace(trust, promote=None)
-        return weigh(match, self.trained.opinion([crop]), self.settings.min_confidence, trust)
+        opinion = self.trained.opinion([crop])
+        return (*weigh(match, opinion, self.settings.min_confidence, trust), opinion)
 
-    def _card(self, match: Match | None, where: np.ndarray, doubt: str | None = None) -> dict[str, Any]:
+    def _card(
+        self, match: Match | None, where: np.ndarray, doubt: str | None = None, opinion: Opinion | None = None
+    ) -> dict[str, Any]:
         s = self.settings
         readable = match is not None and match.confidence >= s.min_confidence
         reason = "no faces of this kind are enrolled"
@@ -528,6 +532,7 @@ class CardReader(TableLocator):
             "view": where,
             "reason": reason,
             "match": match,
+            "opinion": opinion,
         }
 
     # ------------------------------------------------------------ the papyrus pile
@@ -603,16 +608,17 @@ class CardReader(TableLocator):
         return found
 
 
-def candidates(match: Match | None) -> list[str]:
+def candidates(match: Match | None, opinion: Opinion | None = None) -> list[str]:
     """The two labels to ask the table about an unreadable card: the reader's own first,
-    then the best other (the deck may have pushed the card off its best label); empty
-    when nothing matched at all."""
+    then the best other (the deck may have pushed the card off its best label), led by
+    the trained look's first where it has one (``to_ask``); empty when nothing matched
+    at all."""
     if match is None:
         return []
     scores = match.scores_by_label()
     others = [n for n in match.ranked if n != match.label]
     others += sorted((n for n in scores if n != match.label and n not in others), key=lambda n: -scores[n])
-    return [match.label, *others[:1]]
+    return to_ask([match.label, *others], opinion)
 
 
 def _true_turn(gray: np.ndarray, centre: np.ndarray, size: tuple[float, float], theta: float) -> float:

@@ -44,7 +44,7 @@ from vision.frame_colour import colour_of, enrolled_inks, group, tile_ink
 from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker, lenient_detector
 from vision.trained import INNER as TRAINED_INNER
 from vision.trained import SIDE as TRAINED_SIDE
-from vision.trained import Trust, trained_look, weigh
+from vision.trained import Opinion, Trust, to_ask, trained_look, weigh
 
 
 @dataclass
@@ -104,6 +104,7 @@ class Slot:
     match: Match | None = None
     bridged: int = 0  # tiles missing just before this one
     doubt: str | None = None  # the label the trained look took this face for, against the others
+    opinion: Opinion | None = None  # the trained look's verdict on the uncovered face
 
 
 @dataclass
@@ -367,13 +368,12 @@ class PathReader(TableLocator):
                 elif m is not None and m.score >= s.min_score:
                     reason = f"it looks like {m.label} but not clearly enough (confidence {m.confidence:.2f})"
                 # the two labels to ask the table about: the reader's own first, then the
-                # best other (the box may have pushed the tile off its best label)
+                # best other (the box may have pushed the tile off its best label); the
+                # trained look's own first label leads where it has one
                 scores = m.scores_by_label() if m is not None else {}
                 ranked = sorted(scores, key=lambda k: (m is None or k != m.label, -scores[k]))
-                if slot.doubt is not None and m is not None and i not in boxed:
-                    ranked = [m.label, slot.doubt]  # the two looks at odds are what to ask
-                entry = {"index": i, "center": xy, "reason": reason, "candidates": ranked[:2]}
-                reading.unreadable.append(entry)
+                asked = to_ask(ranked, slot.opinion)
+                reading.unreadable.append({"index": i, "center": xy, "reason": reason, "candidates": asked})
         for pawn in pawns:
             c = cv2.perspectiveTransform(np.array(pawn.pop("view"), np.float64).reshape(1, 1, 2), to_image)[
                 0, 0
@@ -458,6 +458,7 @@ class PathReader(TableLocator):
             slot = slots[i]
             assert slot.match is not None
             slot.match, slot.doubt = weigh(slot.match, opinion, s.min_confidence, s.trust, s.min_score)
+            slot.opinion = opinion
 
     def _weigh_learned(self, patches: list[np.ndarray], plain: Match, chosen: Match) -> Match:
         """An unsure face compared with the faces the players confirmed at this table —

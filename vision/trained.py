@@ -45,6 +45,7 @@ BLOCKS = 8  # the colour: blocks per side
 VIEW_SIDE = (30.0, 60.0)  # top-view pixels a face may span at the table
 VIEW_BLUR = (0.4, 1.8)  # the camera's and the warp's blur, in top-view pixels
 SEEN_BLUR = (0.0, 0.6)  # …added to a face the camera already blurred (confirmed at the table)
+HINT = 0.5  # the trained look's first label leads the labels a question offers from here on
 _CACHE: OrderedDict[str, TrainedLook] = OrderedDict()
 _CACHE_SIZE = 8
 
@@ -114,6 +115,16 @@ def weigh(
     elif match.confidence < trust.doubt_below and opinion.label != match.label and opinion.prob >= trust.veto:
         return replace(match, confidence=0.0), opinion.label
     return match, None
+
+
+def to_ask(ranked: Sequence[str], opinion: Opinion | None, many: int = 2) -> list[str]:
+    """The labels to offer the table for a face the reader would not name, likeliest first:
+    the other looks' ``ranked`` labels, led by the trained look's first where it is at
+    least ``HINT`` sure. Among the faces the bench's readers leave unsure it is the
+    likelier one by far (line art: the right label among the two offered 25 % → 95 % of
+    the time), though not sure enough to be read without asking (``Trust``)."""
+    lead = [opinion.label] if opinion is not None and opinion.prob >= HINT else []
+    return list(dict.fromkeys([*lead, *ranked]))[:many]
 
 
 def _ground_balanced(p: np.ndarray) -> np.ndarray:
