@@ -18,7 +18,7 @@ import pytest
 
 from engines.ankh.cards import default_deck
 from firmware.cli import main
-from vision.box import assign, edition_on_path, hold_to_box, tutankhamen_box
+from vision.box import assign, contested, edition_on_path, hold_to_box, tutankhamen_box
 from vision.card_reader import CardReader, CardSettings
 from vision.catalogue import Catalogue, enroll
 from vision.faces import Match, verdict
@@ -130,6 +130,24 @@ def test_unreadable_faces_take_no_part_and_unnamed_labels_are_free() -> None:
         [sure, unsure, None, *gold], [True, False, False, *[True] * 5], {"scarab-green": 1}, 0.6, 0.05, 0.9
     )
     assert out == {}
+
+
+def test_a_face_the_trained_look_doubts_still_holds_its_label_in_the_box() -> None:
+    """The real green scarab, doubted (a question), and a cat misread as the green scarab:
+    the box holds one, so the cat is asked about rather than given the label the doubted
+    face left free; nobody is pushed on to another label by a doubt."""
+    real = match_of({"scarab-green": 0.95, "cat-green": 0.6})
+    cat = match_of({"scarab-green": 0.93, "cat-green": 0.7})
+    readable = [False, True]  # the scarab doubted (confidence 0), the cat read surely
+    box = {"scarab-green": 1, "cat-green": 2}
+    boxed = hold_to_box([real, cat], readable, box, 0.6, 0.05, 0.9)
+    assert boxed == {}  # alone among the readable faces, the cat keeps the scarab's label…
+    out = contested([real, cat], readable, boxed, ["scarab-blue", None], box)
+    assert list(out) == [1] and out[1].label is None  # …until the doubted face is counted
+    assert "a face the learned look doubts looks like it too" in out[1].reason
+    # room in the box for both, or no doubt on the other face: left alone
+    assert contested([real, cat], readable, boxed, ["scarab-blue", None], {"scarab-green": 2}) == {}
+    assert contested([real, cat], readable, boxed, [None, None], box) == {}
 
 
 def test_a_label_the_box_does_not_hold_is_never_given() -> None:

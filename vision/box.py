@@ -116,6 +116,37 @@ def hold_to_box(
     return out
 
 
+def contested(
+    matches: Sequence[Match | None],
+    readable: Sequence[bool],
+    boxed: Mapping[int, Outcome],
+    doubts: Sequence[str | None],
+    box: Mapping[str, int],
+    noun: str = "box",
+) -> dict[int, Outcome]:
+    """Faces read as a label the box holds no more of than are read, where a face the
+    trained look doubts (``doubts``: its other label, or None) also looks like it: they
+    become questions. A doubted face is a question already and takes no part in
+    ``hold_to_box``, so without this a face misread as its label finds that label free
+    — but it is only doubted, so it never pushes a face on to another label."""
+    final: dict[str, list[int]] = {}
+    for i, m in enumerate(matches):
+        label = boxed[i].label if i in boxed else (m.label if m is not None and readable[i] else None)
+        if label is not None:
+            final.setdefault(label, []).append(i)
+    doubted: dict[str, list[int]] = {}
+    for i, m in enumerate(matches):
+        if doubts[i] is not None and m is not None and not readable[i]:
+            doubted.setdefault(m.label, []).append(i)
+    out: dict[int, Outcome] = {}
+    for label, held in final.items():
+        also = doubted.get(label, [])
+        if also and label in box and len(held) + len(also) > box[label]:
+            why = f"{_only(label, box, noun)}, and a face the learned look doubts looks like it too"
+            out.update({i: Outcome(None, 0.0, why) for i in held})
+    return out
+
+
 def _pushed(
     m: Match,
     now: str | None,
