@@ -148,6 +148,11 @@ def test_a_face_the_trained_look_doubts_still_holds_its_label_in_the_box() -> No
     # room in the box for both, or no doubt on the other face: left alone
     assert contested([real, cat], readable, boxed, ["scarab-blue", None], {"scarab-green": 2}) == {}
     assert contested([real, cat], readable, boxed, [None, None], box) == {}
+    # the doubted face overfills a label the box holds more of by one: only the face that
+    # looks least like it is asked about
+    masks = [match_of({"mask-blue": v, "mask-green": 0.6}) for v in (0.95, 0.8, 0.9, 0.93)]
+    out = contested(masks, [False, True, True, True], {}, ["mask-green", None, None, None], {"mask-blue": 3})
+    assert list(out) == [1] and out[1].label is None
 
 
 def test_a_label_the_box_does_not_hold_is_never_given() -> None:

@@ -122,9 +122,11 @@ def test_two_looks_at_odds_make_a_question(lineart_catalogue: Catalogue) -> None
     # full confidence to the other looks); one doubted only a little keeps its label
     sure = _match("horus-purple", 1.0)
     assert _second_look(lineart_catalogue, sure, _Says("cat-purple", 0.999)).doubt == "cat-purple"
-    assert _second_look(lineart_catalogue, sure, _Says("cat-purple", 0.85)).doubt == "cat-purple"
-    assert _second_look(lineart_catalogue, sure, _Says("cat-purple", 0.75)).match == sure
-    assert _second_look(lineart_catalogue, read, _Says("cat-purple", 0.7)).match == read
+    assert _second_look(lineart_catalogue, sure, _Says("cat-purple", 0.95)).match == sure
+    # a face read less than fully surely is asked about from 0.8 on (the trained look's
+    # doubts at 0.8-0.99 are mostly right there; on fully sure faces a coin flip)
+    assert _second_look(lineart_catalogue, read, _Says("cat-purple", 0.85)).doubt == "cat-purple"
+    assert _second_look(lineart_catalogue, read, _Says("cat-purple", 0.75)).match == read
     # a face under a pawn is left alone
     assert _second_look(lineart_catalogue, read, _Says("cat-purple", 0.999), covered=True).match == read
 

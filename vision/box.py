@@ -124,11 +124,12 @@ def contested(
     box: Mapping[str, int],
     noun: str = "box",
 ) -> dict[int, Outcome]:
-    """Faces read as a label the box holds no more of than are read, where a face the
-    trained look doubts (``doubts``: its other label, or None) also looks like it: they
-    become questions. A doubted face is a question already and takes no part in
-    ``hold_to_box``, so without this a face misread as its label finds that label free
-    — but it is only doubted, so it never pushes a face on to another label."""
+    """Faces read as a label the box holds no more of than are read, where faces the
+    trained look doubts (``doubts``: its other label, or None) also look like it: as
+    many of them as the doubted faces overfill the box by, those that look least like
+    the label, become questions. A doubted face is a question already and takes no part
+    in ``hold_to_box``, so without this a face misread as its label finds that label
+    free — but it is only doubted, so it never pushes a face on to another label."""
     final: dict[str, list[int]] = {}
     for i, m in enumerate(matches):
         label = boxed[i].label if i in boxed else (m.label if m is not None and readable[i] else None)
@@ -141,10 +142,16 @@ def contested(
     out: dict[int, Outcome] = {}
     for label, held in final.items():
         also = doubted.get(label, [])
-        if also and label in box and len(held) + len(also) > box[label]:
+        over = len(held) + len(also) - box.get(label, len(held) + len(also))
+        if also and over > 0:
             why = f"{_only(label, box, noun)}, and a face the learned look doubts looks like it too"
-            out.update({i: Outcome(None, 0.0, why) for i in held})
+            weakest = sorted(held, key=lambda i: _score_of(matches[i], label))[:over]
+            out.update({i: Outcome(None, 0.0, why) for i in weakest})
     return out
+
+
+def _score_of(match: Match | None, label: str) -> float:
+    return -np.inf if match is None else match.scores_by_label().get(label, match.score)
 
 
 def _pushed(

@@ -21,7 +21,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.box import ankh_box, hold_to_box
+from vision.box import ankh_box, contested, hold_to_box
 from vision.calibration import Calibration, TableLocator, TopView
 from vision.catalogue import Catalogue
 from vision.errors import VisionError
@@ -224,8 +224,10 @@ class CardReader(TableLocator):
         # the labels of all rows' cards at once: never more copies of a card than the deck holds
         matches = [card.pop("match") for _, card in placed]
         opinions = [card.pop("opinion") for _, card in placed]
+        doubts = [card.pop("doubt") for _, card in placed]
         sure = [card["label"] is not None for _, card in placed]
         boxed = hold_to_box(matches, sure, self.box, s.min_score, s.min_margin, s.box_sure, "deck")
+        boxed.update(contested(matches, sure, boxed, doubts, self.box, "deck"))
         for k, (seat, card) in enumerate(placed):
             card["center"] = _image_point(to_image, card.pop("view"))
             if k in boxed:  # the deck's counts changed it (why: in `unreadable` when it is now)
@@ -532,6 +534,7 @@ class CardReader(TableLocator):
             "view": where,
             "reason": reason,
             "match": match,
+            "doubt": doubt,
             "opinion": opinion,
         }
 

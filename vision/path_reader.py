@@ -82,13 +82,14 @@ class ReaderSettings:
     learned: bool = False
     # the look learned from camera-like copies of the photos (vision/trained.py): it
     # confirms an unsure face's first label, and a face it takes for another label at
-    # least 0.8 surely is asked about however sure the other looks were — under a warm
-    # lamp they read blue parchment rims as green at full confidence where it did not.
-    # Its doubts at 0.8-0.99 are mostly right where the other looks were wrong (seed
-    # 60000, tuned families: 12 -> 3 wrong tiles with the box's `contested`, 14.4 ->
-    # 16.3 % asked; the photoreal set 11 -> 4 wrong, 26.7 -> 29.5 % asked)
+    # least 0.8 surely (0.99 where the other looks were fully sure) is asked about —
+    # under a warm lamp they read blue parchment rims as green at full confidence where
+    # it did not. Below full confidence its doubts at 0.8-0.99 were right four times in
+    # five; on fully sure faces about half the time (classic art's strong colours). Seed
+    # 60000, tuned families, with the box's `contested`: 12 -> 3 wrong tiles, 14.4 ->
+    # 15.2 % asked; the photoreal set 11 -> 7 wrong, 26.7 -> 28.4 % asked
     trained: bool = True
-    trust: Trust = field(default_factory=lambda: Trust(veto=0.8, doubt_below=math.inf))
+    trust: Trust = field(default_factory=lambda: Trust(veto=0.8, veto_whole=0.99, doubt_below=math.inf))
     # the faces confirmed at the table train it too: off, measured by `bench learning` —
     # games 2-3 at 4 line-art tables 2 -> 0 wrong, at 6 parchment tables 3 -> 4, the
     # questions alike (docs/vision.md §5)

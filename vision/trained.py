@@ -87,6 +87,10 @@ class Trust:
     veto: float = 0.99
     doubt_below: float = 0.95
     promote: float | None = None
+    veto_whole: float | None = None  # the veto for a face the other looks read fully surely (None: ``veto``)
+
+    def veto_for(self, confidence: float) -> float:
+        return self.veto if self.veto_whole is None or confidence < 1.0 else self.veto_whole
 
 
 def weigh(
@@ -112,7 +116,12 @@ def weigh(
             ranked = (second, match.label, *match.ranked[2:])
             settled = replace(match, label=second, score=match.runner_up, runner_up=match.score)
             return replace(settled, confidence=trust.confidence, ranked=ranked), None
-    elif match.confidence < trust.doubt_below and opinion.label != match.label and opinion.prob >= trust.veto:
+    elif (
+        match.confidence < trust.doubt_below
+        and opinion.label != match.label
+        and opinion.prob
+        >= (trust.veto if trust.veto_whole is None or match.confidence < 1.0 else trust.veto_whole)
+    ):
         return replace(match, confidence=0.0), opinion.label
     return match, None
 
