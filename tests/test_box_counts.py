@@ -18,7 +18,7 @@ import pytest
 
 from engines.ankh.cards import default_deck
 from firmware.cli import main
-from vision.box import assign, contested, edition_on_path, hold_to_box, tutankhamen_box
+from vision.box import assign, contested, edition_on_path, hold_to_box, overfilled, tutankhamen_box
 from vision.card_reader import CardReader, CardSettings
 from vision.catalogue import Catalogue, enroll
 from vision.faces import Match, verdict
@@ -153,6 +153,22 @@ def test_a_face_the_trained_look_doubts_still_holds_its_label_in_the_box() -> No
     masks = [match_of({"mask-blue": v, "mask-green": 0.6}) for v in (0.95, 0.8, 0.9, 0.93)]
     out = contested(masks, [False, True, True, True], {}, ["mask-green", None, None, None], {"mask-blue": 3})
     assert list(out) == [1] and out[1].label is None
+
+
+def test_a_label_the_trained_look_guessed_pushes_nobody_and_is_asked_when_the_box_is_full() -> None:
+    """A face the trained look settled on another kind is only its guess: it takes no part
+    in the box's assignment (a wrong guess would push a rightly read face off its label),
+    and where the faces read surely already fill its label, the guess is asked about."""
+    real = match_of({"scarab-green": 0.9, "cat-green": 0.6})
+    guess = match_of({"scarab-green": 0.8, "cat-green": 0.7})  # the trained look's scarab
+    firm = [True, False]
+    boxed = hold_to_box([real, guess], firm, {"scarab-green": 1}, 0.6, 0.05, 0.9)
+    assert boxed == {}  # the real scarab keeps its label, not pushed by the guess
+    out = overfilled([real, guess], firm, boxed, [False, True], {"scarab-green": 1})
+    assert list(out) == [1] and out[1].label is None
+    assert out[1].reason == "the box has only 1 scarab-green; it looks like scarab-green to the learned look"
+    # room for both: the guess stands
+    assert overfilled([real, guess], firm, boxed, [False, True], {"scarab-green": 2}) == {}
 
 
 def test_a_label_the_box_does_not_hold_is_never_given() -> None:

@@ -5,6 +5,8 @@ is read with fewer questions and no more wrong labels."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -16,7 +18,7 @@ from vision.faces import Match
 from vision.path_reader import PathReader, ReaderSettings, Slot
 from vision.synth.art import PAWNS, TILE_LABELS, ArtStyle, tile_face
 from vision.synth.tiles import TableScene, write_enrolment_set
-from vision.trained import SIDE, Opinion, TrainedLook, Trust, camera_copies, to_ask, trained_look
+from vision.trained import SIDE, Opinion, TrainedLook, Trust, camera_copies, to_ask, trained_look, weigh
 
 __all__ = ["catalogue"]  # the box test's fixture: its unseen style, enrolled from its own photos
 
@@ -317,3 +319,26 @@ def test_a_card_the_other_looks_are_unsure_of_the_colour_of_is_never_settled_on_
     assert reader.second_look(image, one_colour, centre, 0.0)[0].label == "green-2"
     straddling = Match("green-1", 0.62, 0.6, 0.3, 0, ("green-1", "green-2", "blue-1"))
     assert reader.second_look(image, straddling, centre, 0.0)[:2] == (straddling, None)
+
+
+def test_an_unsure_face_takes_the_kind_the_trained_look_is_sure_of_in_the_colour_all_agree_on() -> None:
+    """Line art's blurred icons fool the other looks' kind (a mask read as a falcon) while
+    its colour still shows: where the trained look is all but certain of the kind and
+    sure of the colour the other looks put first, the face is read as that kind in it."""
+    unsure = Match("horus-green", 0.9, 0.85, 0.3, 0, ("horus-green", "horus-purple"))
+    trust = Trust(kind=0.99)
+    mask = Opinion(("mask-green", "mask-blue", "horus-green"), (0.97, 0.025, 0.005))
+    settled, doubt = weigh(unsure, mask, 0.5, trust)
+    assert (settled.label, settled.confidence, doubt) == ("mask-green", trust.confidence, None)
+    assert settled.ranked[0] == "mask-green"
+    # the colour less sure, or another than the other looks', or the rule off: unsure still
+    torn = Opinion(("mask-green", "mask-blue"), (0.6, 0.4))
+    assert weigh(unsure, torn, 0.5, trust) == (unsure, None)
+    blue = Opinion(("mask-blue", "mask-green"), (0.97, 0.03))
+    assert weigh(unsure, blue, 0.5, trust) == (unsure, None)
+    assert weigh(unsure, mask, 0.5, Trust()) == (unsure, None)
+    # a face read surely is never moved by it; a special has no colour to agree on
+    sure = replace(unsure, confidence=0.9)
+    assert weigh(sure, Opinion(("mask-green", "horus-green"), (0.7, 0.3)), 0.5, trust) == (sure, None)
+    gold = Match("goldbag", 0.9, 0.85, 0.3, 0, ("goldbag", "pharaoh"))
+    assert weigh(gold, Opinion(("pharaoh", "goldbag"), (0.995, 0.005)), 0.5, trust) == (gold, None)

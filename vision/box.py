@@ -150,6 +150,34 @@ def contested(
     return out
 
 
+def overfilled(
+    matches: Sequence[Match | None],
+    readable: Sequence[bool],
+    boxed: Mapping[int, Outcome],
+    guessed: Sequence[bool],
+    box: Mapping[str, int],
+    noun: str = "box",
+) -> dict[int, Outcome]:
+    """Faces read only as another look's guess (``guessed``: they took no part in
+    ``hold_to_box``) whose label the box holds fewer of than are then read: all of
+    those guesses become questions, the faces read otherwise keep theirs."""
+    count: dict[str, int] = {}
+    for i, m in enumerate(matches):
+        label = boxed[i].label if i in boxed else (m.label if m is not None and readable[i] else None)
+        if label is not None:
+            count[label] = count.get(label, 0) + 1
+    guesses: dict[str, list[int]] = {}
+    for i, m in enumerate(matches):
+        if guessed[i] and m is not None:
+            guesses.setdefault(m.label, []).append(i)
+    out: dict[int, Outcome] = {}
+    for label, faces in guesses.items():
+        if count.get(label, 0) + len(faces) > box.get(label, count.get(label, 0) + len(faces)):
+            why = f"{_only(label, box, noun)}; it looks like {label} to the learned look"
+            out.update({i: Outcome(None, 0.0, why) for i in faces})
+    return out
+
+
 def _score_of(match: Match | None, label: str) -> float:
     return -np.inf if match is None else match.scores_by_label().get(label, match.score)
 

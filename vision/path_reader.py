@@ -20,7 +20,15 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.box import AMIGO_ONLY, OTB_ONLY, contested, edition_on_path, hold_to_box, tutankhamen_box
+from vision.box import (
+    AMIGO_ONLY,
+    OTB_ONLY,
+    contested,
+    edition_on_path,
+    hold_to_box,
+    overfilled,
+    tutankhamen_box,
+)
 from vision.calibration import Calibration, TableLocator, TopView
 from vision.catalogue import Catalogue
 from vision.errors import VisionError
@@ -89,7 +97,9 @@ class ReaderSettings:
     # 60000, tuned families, with the box's `contested`: 12 -> 3 wrong tiles, 14.4 ->
     # 15.2 % asked; the photoreal set 11 -> 7 wrong, 26.7 -> 28.4 % asked
     trained: bool = True
-    trust: Trust = field(default_factory=lambda: Trust(veto=0.8, veto_whole=0.99, doubt_below=math.inf))
+    trust: Trust = field(
+        default_factory=lambda: Trust(veto=0.8, veto_whole=0.99, doubt_below=math.inf, kind=0.99)
+    )
     # the faces confirmed at the table train it too: off, measured by `bench learning` —
     # games 2-3 at 4 line-art tables 2 -> 0 wrong, at 6 parchment tables 3 -> 4, the
     # questions alike (docs/vision.md §5)
@@ -107,6 +117,7 @@ class Slot:
     bridged: int = 0  # tiles missing just before this one
     doubt: str | None = None  # the label the trained look took this face for, against the others
     opinion: Opinion | None = None  # the trained look's verdict on the uncovered face
+    moved: bool = False  # the trained look settled it on another label than the other looks'
 
 
 @dataclass
@@ -351,8 +362,13 @@ class PathReader(TableLocator):
             shown = edition_on_path(matches, s.box_sure)  # the path says which box it is from
             if shown is not None:
                 box = tutankhamen_box(self.index.names, shown)
-        boxed = hold_to_box(matches, sure, box, s.min_score, s.min_margin, s.box_sure)
-        boxed.update(contested(matches, sure, boxed, [sl.doubt for sl in slots], box))
+        # a face the trained look moved to another label is only its guess: it pushes no
+        # other face off a label, and is asked about where the box holds fewer
+        moved = [sl.moved for sl in slots]
+        firm = [a and not b for a, b in zip(sure, moved, strict=True)]
+        boxed = hold_to_box(matches, firm, box, s.min_score, s.min_margin, s.box_sure)
+        boxed.update(contested(matches, firm, boxed, [sl.doubt for sl in slots], box))
+        boxed.update(overfilled(matches, firm, boxed, moved, box))
         for i, slot in enumerate(slots):
             centre = cv2.perspectiveTransform(slot.center.reshape(1, 1, 2).astype(np.float64), to_image)[0, 0]
             xy = [round(float(centre[0]), 1), round(float(centre[1]), 1)]
@@ -460,8 +476,10 @@ class PathReader(TableLocator):
         for i, opinion in zip(shown, look.opinions(crops), strict=True):
             slot = slots[i]
             assert slot.match is not None
+            before = slot.match.label
             slot.match, slot.doubt = weigh(slot.match, opinion, s.min_confidence, s.trust, s.min_score)
             slot.opinion = opinion
+            slot.moved = slot.match.label != before
 
     def _weigh_learned(self, patches: list[np.ndarray], plain: Match, chosen: Match) -> Match:
         """An unsure face compared with the faces the players confirmed at this table —

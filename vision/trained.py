@@ -88,6 +88,11 @@ class Trust:
     doubt_below: float = 0.95
     promote: float | None = None
     veto_whole: float | None = None  # the veto for a face the other looks read fully surely (None: ``veto``)
+    # an unsure face of a set is read as the kind the trained look is at least ``kind``
+    # sure of, in the colour both it (at least ``kind_colour`` surely) and the other looks
+    # put first (None: never)
+    kind: float | None = None
+    kind_colour: float = 0.95
 
     def veto_for(self, confidence: float) -> float:
         return self.veto if self.veto_whole is None or confidence < 1.0 else self.veto_whole
@@ -116,14 +121,38 @@ def weigh(
             ranked = (second, match.label, *match.ranked[2:])
             settled = replace(match, label=second, score=match.runner_up, runner_up=match.score)
             return replace(settled, confidence=trust.confidence, ranked=ranked), None
+        apart = by_kind_and_colour(opinion) if trust.kind is not None and leaning else None
+        if apart is not None and apart[1] >= (trust.kind or 1.0) and apart[3] >= trust.kind_colour:
+            label = f"{apart[0]}-{apart[2]}"
+            if apart[2] == match.label.partition("-")[2] and label in opinion.labels:
+                scores = match.scores_by_label()
+                ranked = (label, *(n for n in match.ranked if n != label))
+                settled = replace(match, label=label, score=scores.get(label, match.score), ranked=ranked)
+                return replace(settled, confidence=trust.confidence), None
     elif (
         match.confidence < trust.doubt_below
         and opinion.label != match.label
-        and opinion.prob
-        >= (trust.veto if trust.veto_whole is None or match.confidence < 1.0 else trust.veto_whole)
+        and opinion.prob >= trust.veto_for(match.confidence)
     ):
         return replace(match, confidence=0.0), opinion.label
     return match, None
+
+
+def by_kind_and_colour(opinion: Opinion) -> tuple[str, float, str, float] | None:
+    """The trained look's likeliest kind and colour of a tile with their probabilities
+    (summed over the labels sharing them); None where its first label is of no set."""
+    kinds: dict[str, float] = {}
+    colours: dict[str, float] = {}
+    for label, p in zip(opinion.labels, opinion.probs, strict=True):
+        kind, _, colour = label.partition("-")
+        kinds[kind] = kinds.get(kind, 0.0) + p
+        if colour:
+            colours[colour] = colours.get(colour, 0.0) + p
+    kind = max(kinds, key=kinds.__getitem__)
+    if not colours or not opinion.label.partition("-")[2]:
+        return None
+    colour = max(colours, key=colours.__getitem__)
+    return kind, kinds[kind], colour, colours[colour]
 
 
 def to_ask(ranked: Sequence[str], opinion: Opinion | None, many: int = 2) -> list[str]:
