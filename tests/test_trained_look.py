@@ -342,3 +342,14 @@ def test_an_unsure_face_takes_the_kind_the_trained_look_is_sure_of_in_the_colour
     assert weigh(sure, Opinion(("mask-green", "horus-green"), (0.7, 0.3)), 0.5, trust) == (sure, None)
     gold = Match("goldbag", 0.9, 0.85, 0.3, 0, ("goldbag", "pharaoh"))
     assert weigh(gold, Opinion(("pharaoh", "goldbag"), (0.995, 0.005)), 0.5, trust) == (gold, None)
+
+
+def test_what_is_built_from_the_photos_is_shared_by_readers_of_one_catalogue(
+    catalogue: Catalogue, lineart_catalogue: Catalogue
+) -> None:
+    """A table's reader is made anew for each game (and the benchmark's for each frame):
+    the faces as the camera shows them at a tile size are built once per catalogue."""
+    first, second = PathReader(catalogue), PathReader(catalogue)
+    assert first.kind_colour(40.2) is second.kind_colour(39.8)
+    assert first.kind_colour(40.0) is not first.kind_colour(44.0)
+    assert PathReader(lineart_catalogue).kind_colour(40.0) is not first.kind_colour(40.0)

@@ -11,7 +11,9 @@ not match clearly is reported as unreadable, never guessed.
 
 from __future__ import annotations
 
+import hashlib
 import math
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
@@ -281,8 +283,7 @@ class PathReader(TableLocator):
         self.index.enrolled_chroma()
         self.calibration: Calibration | None = None
         self.tile_mm = self.settings.tile_mm or NOMINAL_TILE_MM  # the last frame's, once one is read
-        self._looks: dict[int, KindColourLook] = {}  # by a tile's side in the top view (px)
-        self._inks: dict[int, dict[str, np.ndarray]] = {}  # the photos' set inks, likewise
+        self._faces = _digest(self.index.faces)  # the key of what is built from the photos per tile size
         self.balanced: np.ndarray | None = None  # this frame's top view before any recolouring
 
     # ------------------------------------------------------------ reading
@@ -562,10 +563,10 @@ class PathReader(TableLocator):
             if m is not None and m.confidence >= s.anchor:
                 anchors[k] = str(colour_of(m.label))
         px = round(side)
-        if px not in self._inks:
-            self._inks[px] = enrolled_inks(self.index.faces, side, CAMERA_BLUR)
+        faces = self.index.faces
+        enrolled = _kept(("inks", self._faces, px), lambda: enrolled_inks(faces, side, CAMERA_BLUR))
         inks = [tile_ink(balanced, slots[i].center, side, slots[i].angle) for i in places]
-        calls = group(inks, anchors, self._inks[px])
+        calls = group(inks, anchors, enrolled)
         if calls is None:
             return
         for i, call in zip(places, calls, strict=True):
@@ -597,11 +598,11 @@ class PathReader(TableLocator):
                 sl.match = replace(m, label=f"{kind}-{call.colour}", confidence=confidence)
 
     def kind_colour(self, side: float) -> KindColourLook:
-        """The enrolled faces as this frame's tiles look (built once per tile size)."""
+        """The enrolled faces as this frame's tiles look (built once per catalogue and tile
+        size, for every reader of it: a table's reader is made anew for each game)."""
         px = round(side)
-        if px not in self._looks:
-            self._looks[px] = KindColourLook(self.index, px)
-        return self._looks[px]
+        look: KindColourLook = _kept(("look", self._faces, px), lambda: KindColourLook(self.index, px))
+        return look
 
     def covered(
         self,
@@ -1198,6 +1199,29 @@ LAID_SLACK_MM = 1.0  # how far the measured side may stray from the tiles' spaci
 SETTLE_FACES = 12  # sure faces the measured side is made exact on, the first ones walked
 UNVISITED_LOOKS = 12  # places off the walk looked at for a face the walk skipped
 GRID_MEMORY = 0.6  # how much of the path's axes so far each new tile's own axes keep
+
+
+_BUILT: OrderedDict[tuple[str, str, int], Any] = OrderedDict()
+_BUILT_SIZE = 16
+
+
+def _digest(faces: list[tuple[str, np.ndarray]]) -> str:
+    """What identifies a catalogue's photos (labels and pixels), for ``_kept``."""
+    digest = hashlib.sha1()
+    for label, image in faces:
+        digest.update(label.encode())
+        digest.update(np.ascontiguousarray(image).tobytes())
+    return digest.hexdigest()
+
+
+def _kept(key: tuple[str, str, int], build: Callable[[], Any]) -> Any:
+    """``build()`` once per key, kept for the next readers (the last few keys)."""
+    if key not in _BUILT:
+        _BUILT[key] = build()
+        while len(_BUILT) > _BUILT_SIZE:
+            _BUILT.popitem(last=False)
+    _BUILT.move_to_end(key)
+    return _BUILT[key]
 
 
 def tile_density(mask: np.ndarray, tile: float) -> Callable[[np.ndarray], float]:
