@@ -325,7 +325,7 @@ def test_an_unsure_face_takes_the_kind_the_trained_look_is_sure_of_in_the_colour
     """Line art's blurred icons fool the other looks' kind (a mask read as a falcon) while
     its colour still shows: where the trained look is all but certain of the kind and
     sure of the colour the other looks put first, the face is read as that kind in it."""
-    unsure = Match("horus-green", 0.9, 0.85, 0.3, 0, ("horus-green", "horus-purple"))
+    unsure = Match("horus-green", 0.9, 0.85, 0.3, 0, ("horus-green", "horus-purple", "mask-green"))
     trust = Trust(kind=0.99)
     mask = Opinion(("mask-green", "mask-blue", "horus-green"), (0.97, 0.025, 0.005))
     settled, doubt = weigh(unsure, mask, 0.5, trust)
@@ -337,6 +337,15 @@ def test_an_unsure_face_takes_the_kind_the_trained_look_is_sure_of_in_the_colour
     blue = Opinion(("mask-blue", "mask-green"), (0.97, 0.03))
     assert weigh(unsure, blue, 0.5, trust) == (unsure, None)
     assert weigh(unsure, mask, 0.5, Trust()) == (unsure, None)
+    # a face the other looks found only vaguely like an enrolled one: a face missing from
+    # the catalogue gets a sure kind too
+    vague = replace(unsure, score=0.7)
+    assert weigh(vague, mask, 0.5, trust) == (vague, None)
+    # the label may lie anywhere in the other looks' ranking (they rank a line-art face
+    # after a look-alike attractor), unless the trust asks it among their first few
+    apart = replace(unsure, ranked=("horus-green", "horus-purple", "horus-blue", "mask-green"))
+    assert weigh(apart, mask, 0.5, trust)[0].label == "mask-green"
+    assert weigh(apart, mask, 0.5, replace(trust, kind_among=3)) == (apart, None)
     # a face read surely is never moved by it; a special has no colour to agree on
     sure = replace(unsure, confidence=0.9)
     assert weigh(sure, Opinion(("mask-green", "horus-green"), (0.7, 0.3)), 0.5, trust) == (sure, None)

@@ -90,9 +90,14 @@ class Trust:
     veto_whole: float | None = None  # the veto for a face the other looks read fully surely (None: ``veto``)
     # an unsure face of a set is read as the kind the trained look is at least ``kind``
     # sure of, in the colour both it (at least ``kind_colour`` surely) and the other looks
-    # put first (None: never)
+    # put first (None: never)…
     kind: float | None = None
     kind_colour: float = 0.95
+    # …and only a face the other looks found clearly like an enrolled one (a face missing
+    # from the catalogue gets a sure kind too), their label among their ``kind_among``
+    # first where that is set (0: anywhere — line art's attractors push it far down)
+    kind_score: float = 0.8
+    kind_among: int = 0
 
     def veto_for(self, confidence: float) -> float:
         return self.veto if self.veto_whole is None or confidence < 1.0 else self.veto_whole
@@ -122,9 +127,15 @@ def weigh(
             settled = replace(match, label=second, score=match.runner_up, runner_up=match.score)
             return replace(settled, confidence=trust.confidence, ranked=ranked), None
         apart = by_kind_and_colour(opinion) if trust.kind is not None and leaning else None
-        if apart is not None and apart[1] >= (trust.kind or 1.0) and apart[3] >= trust.kind_colour:
+        if (
+            apart is not None
+            and apart[1] >= (trust.kind or 1.0)
+            and apart[3] >= trust.kind_colour
+            and match.score >= trust.kind_score
+        ):
             label = f"{apart[0]}-{apart[2]}"
-            if apart[2] == match.label.partition("-")[2] and label in opinion.labels:
+            among = match.ranked[: trust.kind_among] if trust.kind_among else opinion.labels
+            if apart[2] == match.label.partition("-")[2] and label in among:
                 scores = match.scores_by_label()
                 ranked = (label, *(n for n in match.ranked if n != label))
                 settled = replace(match, label=label, score=scores.get(label, match.score), ranked=ranked)
