@@ -12,11 +12,12 @@ import pytest
 from hardware.landslide import ASK, SURE, LandslideDetector, Settings, SwitchDetector, calibrate, envelope
 from hardware.sim.traces import (
     LOOKED_AT_2_ROOMS,
+    LOOKED_AT_3_ROOMS,
     LOOKED_AT_ROOMS,
     NOISE_LEVELS,
     ROOMS,
     TUNING_ROOMS,
-    UNSEEN_ROOMS,
+    UNSEEN_3_ROOMS,
     Label,
     Simulator,
     Trace,
@@ -296,7 +297,7 @@ def test_a_table_profile_round_trips_and_refuses_nonsense(tmp_path) -> None:
 
 
 def test_the_new_rooms_and_rates_are_simulated_and_seeded() -> None:
-    for room in (*UNSEEN_ROOMS, *LOOKED_AT_2_ROOMS, *LOOKED_AT_ROOMS, *TUNING_ROOMS):
+    for room in (*UNSEEN_3_ROOMS, *LOOKED_AT_3_ROOMS, *LOOKED_AT_2_ROOMS, *LOOKED_AT_ROOMS, *TUNING_ROOMS):
         a = Simulator(400, room, seed=5).session(20)
         b = Simulator(400, room, seed=5).session(20)
         assert np.array_equal(a.acc, b.acc), room
@@ -314,8 +315,9 @@ def test_the_unseen_rooms_are_unlike_every_room_looked_at() -> None:
     in its board, its mixture and its sample rate; the sets are disjoint and seeded apart."""
     from bench import sensor as bench
 
-    seen = (*TUNING_ROOMS, *LOOKED_AT_ROOMS, *LOOKED_AT_2_ROOMS)
-    seen_rates = {rate for _, rate in (*bench.TUNED, *bench.LOOKED_AT, *bench.LOOKED_AT_2)}
+    seen = (*TUNING_ROOMS, *LOOKED_AT_ROOMS, *LOOKED_AT_2_ROOMS, *LOOKED_AT_3_ROOMS)
+    seen_sets = (*bench.TUNED, *bench.LOOKED_AT, *bench.LOOKED_AT_2, *bench.LOOKED_AT_3)
+    seen_rates = {rate for _, rate in seen_sets}
     for name, rate in bench.UNSEEN:
         room = ROOMS[name]
         assert rate not in seen_rates, name
@@ -324,10 +326,12 @@ def test_the_unseen_rooms_are_unlike_every_room_looked_at() -> None:
             theirs = ROOMS[other]
             assert room != theirs, (name, other)
             assert board != (theirs.board_hz, theirs.board_tau, theirs.coupling, theirs.cloth), (name, other)
-    groups = [set(TUNING_ROOMS), set(LOOKED_AT_ROOMS), set(LOOKED_AT_2_ROOMS), set(UNSEEN_ROOMS)]
+    groups = [set(TUNING_ROOMS), set(LOOKED_AT_ROOMS), set(LOOKED_AT_2_ROOMS), set(LOOKED_AT_3_ROOMS)]
+    groups.append(set(UNSEEN_3_ROOMS))
     assert sum(map(len, groups)) == len(set().union(*groups))
-    seeds = {bench.LOOKED_AT_SEED, bench.LOOKED_AT_2_SEED, bench.UNSEEN_SEED}
-    assert len(seeds) == 3
+    seeds = {bench.LOOKED_AT_SEED, bench.LOOKED_AT_2_SEED, bench.LOOKED_AT_3_SEED, bench.UNSEEN_SEED}
+    assert len(seeds) == 4
+    assert set(bench.SETS) == {"tuned", "looked-at", "looked-at-2", "looked-at-3", "unseen"}
 
 
 def test_a_tram_rumbles_higher_and_glasses_on_glass_ring_high() -> None:
@@ -335,6 +339,24 @@ def test_a_tram_rumbles_higher_and_glasses_on_glass_ring_high() -> None:
     leave every earlier room's traces as they were)."""
     assert ROOMS["room"].rumble_hz == (5.0, 40.0) and ROOMS["room"].pawn_hz == 150.0
     assert ROOMS["tram"].rumble_hz[1] > 40.0 and ROOMS["glass"].tap_hz[0] > 200.0
+
+
+def test_a_kicked_leg_thumps_and_a_compressor_hums_in_cycles() -> None:
+    """The fourth round's unseen physics: a kicked table leg is a labelled thump of the
+    room's strength; a compressor's hum stops and starts; every earlier room neither."""
+    assert all(ROOMS[r].kicks_per_hour == 0 and ROOMS[r].hum_cycle_s == 0 for r in TUNING_ROOMS)
+    sim = Simulator(960, "dog", seed=2)
+    acc = np.zeros((sim._n(1.0), 3))
+    label = sim.kick(acc, 100)
+    lo, hi = ROOMS["dog"].kick_g
+    assert label.kind == "kick" and lo * 0.9 <= label.strength <= hi * 1.1
+    assert np.abs(acc).max() > 0.5 * label.strength
+    kinds = {label.kind for label in Simulator(960, "dog", seed=3).session(240).others}
+    assert "kick" in kinds
+    hum = np.linalg.norm(Simulator(800, "compressor", seed=1).hum(800 * 600), axis=1)
+    seconds = np.sqrt((hum.reshape(600, 800) ** 2).mean(axis=1))  # rms per second, 10 minutes
+    assert seconds.min() < 0.1 * seconds.max()  # off for a while, then on again
+    assert seconds.max() > ROOMS["compressor"].hum_g
 
 
 def test_a_heavier_board_rings_lower_longer_and_weaker() -> None:
