@@ -401,7 +401,7 @@ def test_cups_set_down_before_any_confirmed_pull_are_at_most_asked() -> None:
 
 def test_a_rough_hand_heard_in_unconfirmed_pulls_raises_the_cold_level() -> None:
     """Nobody confirmed anything, but eight pulls of a rough hand (knocks up to ~0.11 g at
-    400 Hz) were heard: the cold level rises (at most 1.3 x) and such a knock is not
+    400 Hz) were heard: the cold level rises (at most 1.6 x) and such a knock is not
     called; a boulder still is."""
     det = LandslideDetector(400, armed=False)
     cold = det.threshold
@@ -411,7 +411,7 @@ def test_a_rough_hand_heard_in_unconfirmed_pulls_raises_the_cold_level() -> None
         calls(pull, det, burst=4)
         det.disarm()
     assert det.profile.pulls == 0  # nothing confirmed
-    assert cold < det.threshold <= 1.3 * cold + 1e-9
+    assert cold < det.threshold <= 1.6 * cold + 1e-9
     sim = Simulator(400, "light", seed=99)
     acc = sim.background(1200)
     sim._add(acc, 400, sim._ring(0.105 / 1.15, 140.0, 0.004 / 0.75, np.array([0.0, 0.6, 0.8])))
@@ -561,3 +561,41 @@ def test_a_confirmed_landslide_teaches_the_board_ring_even_after_the_next_pull_b
     det.arm()
     det.confirm("landslide", event.strength)
     assert len(det.profile.board_hz) == 1 and 80 < det.profile.board_hz[0] < 300
+
+
+# ---------------------------------------------------------------------- fourth round
+
+
+def test_peaks_of_a_loud_rumble_are_asked_not_called() -> None:
+    """A tram's or a lorry's 30–70 Hz rumble swells far above the still table: its peaks
+    stand hardly above what the envelope was doing just before them (the room, not an
+    impact), so they are questions at most — without that rule some were called."""
+    rng = np.random.default_rng(3)
+    n = 3200
+    acc = rng.normal(0, 0.002, (n, 3)) + np.array([0.0, 0.0, 1.0])
+    spectrum = np.fft.rfft(rng.normal(size=(n, 3)), axis=0)
+    freqs = np.fft.rfftfreq(n, 1 / 800)
+    spectrum[(freqs < 30) | (freqs > 70)] = 0
+    rumble = np.fft.irfft(spectrum, n, axis=0)
+    acc += rumble * (0.08 / rumble.std(axis=0))
+    trace = Trace(800, acc, armed=[(0.0, 4.0)])
+    assert run(trace, Settings(busy_ratio=0.0))  # judged alone, a rumble's peak is called
+    assert run(trace) == []
+    det = LandslideDetector(800, armed=True)
+    asked = [e for i in range(0, 3200, 8) for e in det.feed(trace.times[i : i + 8], trace.acc[i : i + 8])]
+    assert asked and all(e.verdict == ASK for e in asked)
+
+
+def test_a_low_ring_leaking_into_the_low_band_is_not_taken_for_the_table_moving() -> None:
+    """A ring at 60-odd Hz passes partly through the low band's 20 ms mean: without taking
+    that share off, a boulder ringing that low (a heavy board, a cloth) reads as a sway and
+    is refused; with it the boulder is judged as the impact it is. The bowl's long low ring
+    is not excused (its sway counts whole)."""
+    found = missed = 0
+    for seed in range(12):
+        trace = Simulator(500, "attic", seed=200 + seed).pull(seconds=3.0, landslide="boulder", at=1.5)
+        found += score(trace, run(trace)).hits
+        missed += score(trace, run(trace, Settings(ring_leak=0.0))).hits
+    assert found >= missed
+    det = LandslideDetector(500)
+    assert det._leak(60.0) > 2 * det._leak(150.0) > 0
