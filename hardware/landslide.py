@@ -83,7 +83,8 @@ class Settings:
     sure_g: float = 0.15  # cold: from this an impact is called without asking
     min_g: float = 0.045  # a learned threshold never falls below this
     rummage_margin: float = 1.3  # a learned threshold sits this far above the loudest clean rummaging
-    max_learned: float = 1.5  # ... and at most this far above the cold threshold
+    max_learned: float = 2.0  # ... and at most this far above the cold threshold (what the table
+    # confirmed: glasses set down on a glass top at up to 1.7 x the cold level in clean pulls)
     lower_pulls: float = 10.0  # a learned level below the cold one is reached over this many pulls
     # (five pulls' knocks are too few to know their loudest: lowering it at once called them)
     double_bonus: float = 1.0  # a double hit (the staff's tip, then its rod) counts this much more
@@ -107,16 +108,23 @@ class Settings:
     board_scale_high: float = 2.0  # ... and this
     heard_margin: float = 1.3  # cold: decide this far above the rummaging heard in unconfirmed pulls ...
     heard_low: float = 1.0  # ... within this × the cold threshold (never more sensitive: unconfirmed) ...
-    heard_high: float = 1.3  # ... and this × (cups set down hard, a rough hand)
+    heard_high: float = 1.6  # ... and this × (cups or glasses set down hard, a rough hand)
     heard_pulls: float = 5.0  # ... once this many pulls were heard
     heard_before_s: float = 2.0  # ... counting what was heard this long before a pull ended
     listen_g: float = 0.045  # armed, impacts from this are judged (never reported) to learn the rummaging
     listen_floor: float = 2.5  # ... and from this × the floor
     reopen: float = 2.0  # after a call, an impact this much stronger than the call is judged anew
     sway_veto: float = 0.6  # low band / peak above which it is the table or the trap moving
+    ring_leak: float = 1.0  # × the share of the impact's own ring the low band lets through, taken
+    # off the sway before the sway veto (a low ring leaks into a 20 ms mean: not the table moving)
+    # — for a ring no longer than ``leak_ring`` × the board's own (the bowl's long mode sways whole)
+    leak_ring: float = 2.0
     shift_veto: float = 0.45  # the table's shift over the impact / peak above which it was nudged
     sway_doubt: float = 0.35  # above this low band / peak a call is asked, not made alone
     shift_doubt: float = 0.25  # likewise the shift / peak
+    busy_ratio: float = 2.5  # an impact less than this × the envelope's mean over the last
+    # ``busy_s`` before it (a rumble, a hum swelling: the room itself loud) is asked, not called
+    busy_s: float = 0.25
     window_s: float = 0.020  # how long after the onset the impulse is judged
     max_impulse_s: float = 0.12  # an envelope still above half its peak after this is no impact
     lf_veto: float = 2.0  # low band / impulse peak above which it is a bump, not a landslide
@@ -238,6 +246,8 @@ class LandslideDetector:
         self._scale_key: tuple[int, int, float, int] = (0, 0, 0.0, 0)
         self._scale = (1.0, 1.0)
         self.n_smooth = max(1, round(self.rate / 800))  # above 800 Hz the ring is measured smoothed
+        self.recent_g = 0.0  # the envelope's mean over the last busy_s (running, per burst)
+        self.onset_bg = 0.0  # ... as it was when the candidate began
 
     # ------------------------------------------------------------------ control
 
@@ -379,6 +389,8 @@ class LandslideDetector:
         while len(self.hist) > 1 and self.fed - self.hist[1][0] >= self.hist_keep:
             self.hist.popleft()
         found = self._walk(env, low, when, now)
+        gain = 1 - math.exp(-m / self.rate / self.settings.busy_s)
+        self.recent_g += gain * (float(env.mean()) - self.recent_g)
         self.lf_recent.append(low)
         return found
 
@@ -459,6 +471,7 @@ class LandslideDetector:
                 self._reset_candidate()
                 self.state = self.JUDGING
                 self.candidates += 1
+                self.onset_bg = self.recent_g
                 self.onset, self.onset_t = i - late, float(when[j]) - s.env_s / 2 - late / self.rate
                 self.lf_peak = float(lows[max(0, base + j - self.n_pre) : base + j + 1].max())
             # JUDGING
@@ -586,13 +599,18 @@ class LandslideDetector:
         if self.features is not None:
             self.features.append(
                 {"t": self.onset_t, "peak": peak, "freq": freq, "lf": lf, "shift": shift,
-                 "double": float(double), "ring": tau,
+                 "double": float(double), "ring": tau, "bg": self.onset_bg / max(peak, 1e-9),
                  "ask": ask, "decide": decide, "sure": sure}
             )  # fmt: skip
         # the envelope's high pass passes a low ring only in part: how loud it really was (a
         # low-ringing board's landslide is as strong as Scarab's, its envelope weaker)
         loud = peak / self._passed(freq)
-        if lf > s.lf_veto or (loud < s.loud_g and (lf > s.sway_veto or shift > s.shift_veto)):
+        # the table moving, less what the impact's own ring leaks into the low band (a ring as
+        # long as the board's, measured against its true peak: not the bowl's long low mode)
+        sway = lf
+        if tau * self._passed(freq) ** 2 <= s.leak_ring * self._own_ring():
+            sway = max(0.0, lf - s.ring_leak * self._leak(freq))
+        if lf > s.lf_veto or (loud < s.loud_g and (sway > s.sway_veto or shift > s.shift_veto)):
             self.vetoed += 1
             return None, False  # the table swayed or shifted more than a struck board: a bump, a nudge
         if freq > 0:
@@ -612,14 +630,31 @@ class LandslideDetector:
         if bowl and lf > 0.7 * s.bowl_sway:
             return ASK, True
         clean = lf <= s.sway_doubt and shift <= s.shift_doubt and freq >= min_hz + doubt_hz
-        if strength >= sure and clean:
+        busy = strength < s.busy_ratio * self.onset_bg  # hardly above what the room was doing
+        if strength >= sure and clean and not busy:
             return SURE, True
         doubtful = lf > s.sway_doubt or shift > s.shift_doubt
         if doubtful:  # the table may have moved: a level learned below the cold one is for clean hits
             decide = max(decide, min(self.cold_decide, sure))
-        if strength >= decide and not tau < short_ring:
+        if strength >= decide and not tau < short_ring and not busy:
             return LIKELY, True  # (one ringing far shorter than this board does: a cup, asked)
         return ASK, True
+
+    def _own_ring(self) -> float:
+        """How long this board's impacts ring (s, as measured): heard, or Scarab's own."""
+        heard = self.profile.board_ring()
+        if heard is not None:
+            return heard[1]
+        s = self.settings
+        return s.board_ring_s + 2.0 * max(0.0, self.n_env / self.rate - s.env_s)
+
+    def _leak(self, freq: float) -> float:
+        """How much of the low band a ring at ``freq`` Hz can be, per its envelope's peak:
+        a running mean over ``lf_s`` passes at most 1/(π f lf_s) of a sinusoid's amplitude,
+        and the amplitude is the peak over what the envelope's high pass let through."""
+        if freq <= 0:
+            return 0.0
+        return min(1.0, 1.0 / (math.pi * freq * self.n_lf / self.rate)) / self._passed(freq)
 
     def _passed(self, freq: float) -> float:
         """The share of a ring at ``freq`` Hz the envelope's high pass lets through (the

@@ -12,11 +12,12 @@ import pytest
 from hardware.landslide import ASK, SURE, LandslideDetector, Settings, SwitchDetector, calibrate, envelope
 from hardware.sim.traces import (
     LOOKED_AT_2_ROOMS,
+    LOOKED_AT_3_ROOMS,
     LOOKED_AT_ROOMS,
     NOISE_LEVELS,
     ROOMS,
     TUNING_ROOMS,
-    UNSEEN_ROOMS,
+    UNSEEN_3_ROOMS,
     Label,
     Simulator,
     Trace,
@@ -296,7 +297,7 @@ def test_a_table_profile_round_trips_and_refuses_nonsense(tmp_path) -> None:
 
 
 def test_the_new_rooms_and_rates_are_simulated_and_seeded() -> None:
-    for room in (*UNSEEN_ROOMS, *LOOKED_AT_2_ROOMS, *LOOKED_AT_ROOMS, *TUNING_ROOMS):
+    for room in (*UNSEEN_3_ROOMS, *LOOKED_AT_3_ROOMS, *LOOKED_AT_2_ROOMS, *LOOKED_AT_ROOMS, *TUNING_ROOMS):
         a = Simulator(400, room, seed=5).session(20)
         b = Simulator(400, room, seed=5).session(20)
         assert np.array_equal(a.acc, b.acc), room
@@ -314,8 +315,9 @@ def test_the_unseen_rooms_are_unlike_every_room_looked_at() -> None:
     in its board, its mixture and its sample rate; the sets are disjoint and seeded apart."""
     from bench import sensor as bench
 
-    seen = (*TUNING_ROOMS, *LOOKED_AT_ROOMS, *LOOKED_AT_2_ROOMS)
-    seen_rates = {rate for _, rate in (*bench.TUNED, *bench.LOOKED_AT, *bench.LOOKED_AT_2)}
+    seen = (*TUNING_ROOMS, *LOOKED_AT_ROOMS, *LOOKED_AT_2_ROOMS, *LOOKED_AT_3_ROOMS)
+    seen_sets = (*bench.TUNED, *bench.LOOKED_AT, *bench.LOOKED_AT_2, *bench.LOOKED_AT_3)
+    seen_rates = {rate for _, rate in seen_sets}
     for name, rate in bench.UNSEEN:
         room = ROOMS[name]
         assert rate not in seen_rates, name
@@ -324,10 +326,12 @@ def test_the_unseen_rooms_are_unlike_every_room_looked_at() -> None:
             theirs = ROOMS[other]
             assert room != theirs, (name, other)
             assert board != (theirs.board_hz, theirs.board_tau, theirs.coupling, theirs.cloth), (name, other)
-    groups = [set(TUNING_ROOMS), set(LOOKED_AT_ROOMS), set(LOOKED_AT_2_ROOMS), set(UNSEEN_ROOMS)]
+    groups = [set(TUNING_ROOMS), set(LOOKED_AT_ROOMS), set(LOOKED_AT_2_ROOMS), set(LOOKED_AT_3_ROOMS)]
+    groups.append(set(UNSEEN_3_ROOMS))
     assert sum(map(len, groups)) == len(set().union(*groups))
-    seeds = {bench.LOOKED_AT_SEED, bench.LOOKED_AT_2_SEED, bench.UNSEEN_SEED}
-    assert len(seeds) == 3
+    seeds = {bench.LOOKED_AT_SEED, bench.LOOKED_AT_2_SEED, bench.LOOKED_AT_3_SEED, bench.UNSEEN_SEED}
+    assert len(seeds) == 4
+    assert set(bench.SETS) == {"tuned", "looked-at", "looked-at-2", "looked-at-3", "unseen"}
 
 
 def test_a_tram_rumbles_higher_and_glasses_on_glass_ring_high() -> None:
@@ -335,6 +339,24 @@ def test_a_tram_rumbles_higher_and_glasses_on_glass_ring_high() -> None:
     leave every earlier room's traces as they were)."""
     assert ROOMS["room"].rumble_hz == (5.0, 40.0) and ROOMS["room"].pawn_hz == 150.0
     assert ROOMS["tram"].rumble_hz[1] > 40.0 and ROOMS["glass"].tap_hz[0] > 200.0
+
+
+def test_a_kicked_leg_thumps_and_a_compressor_hums_in_cycles() -> None:
+    """The fourth round's unseen physics: a kicked table leg is a labelled thump of the
+    room's strength; a compressor's hum stops and starts; every earlier room neither."""
+    assert all(ROOMS[r].kicks_per_hour == 0 and ROOMS[r].hum_cycle_s == 0 for r in TUNING_ROOMS)
+    sim = Simulator(960, "dog", seed=2)
+    acc = np.zeros((sim._n(1.0), 3))
+    label = sim.kick(acc, 100)
+    lo, hi = ROOMS["dog"].kick_g
+    assert label.kind == "kick" and lo * 0.9 <= label.strength <= hi * 1.1
+    assert np.abs(acc).max() > 0.5 * label.strength
+    kinds = {label.kind for label in Simulator(960, "dog", seed=3).session(240).others}
+    assert "kick" in kinds
+    hum = np.linalg.norm(Simulator(800, "compressor", seed=1).hum(800 * 600), axis=1)
+    seconds = np.sqrt((hum.reshape(600, 800) ** 2).mean(axis=1))  # rms per second, 10 minutes
+    assert seconds.min() < 0.1 * seconds.max()  # off for a while, then on again
+    assert seconds.max() > ROOMS["compressor"].hum_g
 
 
 def test_a_heavier_board_rings_lower_longer_and_weaker() -> None:
@@ -379,7 +401,7 @@ def test_cups_set_down_before_any_confirmed_pull_are_at_most_asked() -> None:
 
 def test_a_rough_hand_heard_in_unconfirmed_pulls_raises_the_cold_level() -> None:
     """Nobody confirmed anything, but eight pulls of a rough hand (knocks up to ~0.11 g at
-    400 Hz) were heard: the cold level rises (at most 1.3 x) and such a knock is not
+    400 Hz) were heard: the cold level rises (at most 1.6 x) and such a knock is not
     called; a boulder still is."""
     det = LandslideDetector(400, armed=False)
     cold = det.threshold
@@ -389,7 +411,7 @@ def test_a_rough_hand_heard_in_unconfirmed_pulls_raises_the_cold_level() -> None
         calls(pull, det, burst=4)
         det.disarm()
     assert det.profile.pulls == 0  # nothing confirmed
-    assert cold < det.threshold <= 1.3 * cold + 1e-9
+    assert cold < det.threshold <= 1.6 * cold + 1e-9
     sim = Simulator(400, "light", seed=99)
     acc = sim.background(1200)
     sim._add(acc, 400, sim._ring(0.105 / 1.15, 140.0, 0.004 / 0.75, np.array([0.0, 0.6, 0.8])))
@@ -539,3 +561,41 @@ def test_a_confirmed_landslide_teaches_the_board_ring_even_after_the_next_pull_b
     det.arm()
     det.confirm("landslide", event.strength)
     assert len(det.profile.board_hz) == 1 and 80 < det.profile.board_hz[0] < 300
+
+
+# ---------------------------------------------------------------------- fourth round
+
+
+def test_peaks_of_a_loud_rumble_are_asked_not_called() -> None:
+    """A tram's or a lorry's 30–70 Hz rumble swells far above the still table: its peaks
+    stand hardly above what the envelope was doing just before them (the room, not an
+    impact), so they are questions at most — without that rule some were called."""
+    rng = np.random.default_rng(3)
+    n = 3200
+    acc = rng.normal(0, 0.002, (n, 3)) + np.array([0.0, 0.0, 1.0])
+    spectrum = np.fft.rfft(rng.normal(size=(n, 3)), axis=0)
+    freqs = np.fft.rfftfreq(n, 1 / 800)
+    spectrum[(freqs < 30) | (freqs > 70)] = 0
+    rumble = np.fft.irfft(spectrum, n, axis=0)
+    acc += rumble * (0.08 / rumble.std(axis=0))
+    trace = Trace(800, acc, armed=[(0.0, 4.0)])
+    assert run(trace, Settings(busy_ratio=0.0))  # judged alone, a rumble's peak is called
+    assert run(trace) == []
+    det = LandslideDetector(800, armed=True)
+    asked = [e for i in range(0, 3200, 8) for e in det.feed(trace.times[i : i + 8], trace.acc[i : i + 8])]
+    assert asked and all(e.verdict == ASK for e in asked)
+
+
+def test_a_low_ring_leaking_into_the_low_band_is_not_taken_for_the_table_moving() -> None:
+    """A ring at 60-odd Hz passes partly through the low band's 20 ms mean: without taking
+    that share off, a boulder ringing that low (a heavy board, a cloth) reads as a sway and
+    is refused; with it the boulder is judged as the impact it is. The bowl's long low ring
+    is not excused (its sway counts whole)."""
+    trace = Simulator(640, "oak", seed=315).pull(seconds=3.0, landslide="boulder", at=1.5)
+    assert score(trace, run(trace, Settings(ring_leak=0.0))).hits == 0  # read as a sway, refused
+    assert score(trace, run(trace)).hits == 1
+    knuckles = Simulator(640, "oak", seed=316).pull(seconds=20.0)
+    assert [label for label in knuckles.others if label.kind == "bowl"]
+    assert run(knuckles) == []
+    det = LandslideDetector(500)
+    assert det._leak(60.0) > 2 * det._leak(150.0) > 0
