@@ -130,11 +130,7 @@ def contested(
     the label, become questions. A doubted face is a question already and takes no part
     in ``hold_to_box``, so without this a face misread as its label finds that label
     free — but it is only doubted, so it never pushes a face on to another label."""
-    final: dict[str, list[int]] = {}
-    for i, m in enumerate(matches):
-        label = boxed[i].label if i in boxed else (m.label if m is not None and readable[i] else None)
-        if label is not None:
-            final.setdefault(label, []).append(i)
+    final = _read_as(matches, readable, boxed)
     doubted: dict[str, list[int]] = {}
     for i, m in enumerate(matches):
         if doubts[i] is not None and m is not None and not readable[i]:
@@ -161,11 +157,7 @@ def overfilled(
     """Faces read only as another look's guess (``guessed``: they took no part in
     ``hold_to_box``) whose label the box holds fewer of than are then read: all of
     those guesses become questions, the faces read otherwise keep theirs."""
-    count: dict[str, int] = {}
-    for i, m in enumerate(matches):
-        label = boxed[i].label if i in boxed else (m.label if m is not None and readable[i] else None)
-        if label is not None:
-            count[label] = count.get(label, 0) + 1
+    count = {label: len(held) for label, held in _read_as(matches, readable, boxed).items()}
     guesses: dict[str, list[int]] = {}
     for i, m in enumerate(matches):
         if guessed[i] and m is not None:
@@ -176,6 +168,18 @@ def overfilled(
             why = f"{_only(label, box, noun)}; it looks like {label} to the learned look"
             out.update({i: Outcome(None, 0.0, why) for i in faces})
     return out
+
+
+def _read_as(
+    matches: Sequence[Match | None], readable: Sequence[bool], boxed: Mapping[int, Outcome]
+) -> dict[str, list[int]]:
+    """The faces each label is read for once the box's counts have had their say."""
+    final: dict[str, list[int]] = {}
+    for i, m in enumerate(matches):
+        label = boxed[i].label if i in boxed else (m.label if m is not None and readable[i] else None)
+        if label is not None:
+            final.setdefault(label, []).append(i)
+    return final
 
 
 def _score_of(match: Match | None, label: str) -> float:

@@ -11,8 +11,11 @@ only in hue correlate almost alike, so a close call can be looked at again in ch
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import hashlib
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import cv2
 import numpy as np
@@ -394,3 +397,30 @@ def chroma(rows: np.ndarray, h: int, w: int) -> np.ndarray:
     # one long row: a column of single pixels converts many times slower, to the same values
     lab = cv2.cvtColor(bgr.reshape(1, -1, 3), cv2.COLOR_BGR2LAB).reshape(len(rows), h * w, 3)
     return lab[:, :, 1:]
+
+
+def photos_digest(faces: Sequence[tuple[str, np.ndarray]], salt: str = "") -> str:
+    """What identifies a catalogue's photos (labels and pixels, and ``salt``): the key of
+    what is built from them once for every reader of the catalogue."""
+    digest = hashlib.sha1(salt.encode())
+    for label, image in faces:
+        digest.update(label.encode())
+        digest.update(np.ascontiguousarray(image).tobytes())
+    return digest.hexdigest()
+
+
+class Kept:
+    """The last ``size`` things built from catalogues' photos, by key: a table's reader is
+    made anew for each game (the benchmark's for each frame), what it builds need not be."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._built: OrderedDict[Hashable, Any] = OrderedDict()
+
+    def get(self, key: Hashable, build: Callable[[], Any]) -> Any:
+        if key not in self._built:
+            self._built[key] = build()
+            while len(self._built) > self.size:
+                self._built.popitem(last=False)
+        self._built.move_to_end(key)
+        return self._built[key]

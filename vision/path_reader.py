@@ -11,11 +11,10 @@ not match clearly is reported as unreadable, never guessed.
 
 from __future__ import annotations
 
-import hashlib
 import math
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
@@ -42,10 +41,12 @@ from vision.faces import (
     WIDE,
     WIDE_INNER,
     FaceIndex,
+    Kept,
     Match,
     crop_grid,
     crop_patch,
     normalised,
+    photos_digest,
     smoothed,
     verdict,
 )
@@ -283,7 +284,6 @@ class PathReader(TableLocator):
         self.index.enrolled_chroma()
         self.calibration: Calibration | None = None
         self.tile_mm = self.settings.tile_mm or NOMINAL_TILE_MM  # the last frame's, once one is read
-        self._faces = _digest(self.index.faces)  # the key of what is built from the photos per tile size
         self.balanced: np.ndarray | None = None  # this frame's top view before any recolouring
 
     # ------------------------------------------------------------ reading
@@ -564,7 +564,7 @@ class PathReader(TableLocator):
                 anchors[k] = str(colour_of(m.label))
         px = round(side)
         faces = self.index.faces
-        enrolled = _kept(("inks", self._faces, px), lambda: enrolled_inks(faces, side, CAMERA_BLUR))
+        enrolled = _BUILT.get(("inks", self._photos, px), lambda: enrolled_inks(faces, side, CAMERA_BLUR))
         inks = [tile_ink(balanced, slots[i].center, side, slots[i].angle) for i in places]
         calls = group(inks, anchors, enrolled)
         if calls is None:
@@ -601,8 +601,13 @@ class PathReader(TableLocator):
         """The enrolled faces as this frame's tiles look (built once per catalogue and tile
         size, for every reader of it: a table's reader is made anew for each game)."""
         px = round(side)
-        look: KindColourLook = _kept(("look", self._faces, px), lambda: KindColourLook(self.index, px))
+        look: KindColourLook = _BUILT.get(("look", self._photos, px), lambda: KindColourLook(self.index, px))
         return look
+
+    @cached_property
+    def _photos(self) -> str:
+        """The key of what is built from the photos (taken when first needed)."""
+        return photos_digest(self.index.faces)
 
     def covered(
         self,
@@ -1201,27 +1206,7 @@ UNVISITED_LOOKS = 12  # places off the walk looked at for a face the walk skippe
 GRID_MEMORY = 0.6  # how much of the path's axes so far each new tile's own axes keep
 
 
-_BUILT: OrderedDict[tuple[str, str, int], Any] = OrderedDict()
-_BUILT_SIZE = 16
-
-
-def _digest(faces: list[tuple[str, np.ndarray]]) -> str:
-    """What identifies a catalogue's photos (labels and pixels), for ``_kept``."""
-    digest = hashlib.sha1()
-    for label, image in faces:
-        digest.update(label.encode())
-        digest.update(np.ascontiguousarray(image).tobytes())
-    return digest.hexdigest()
-
-
-def _kept(key: tuple[str, str, int], build: Callable[[], Any]) -> Any:
-    """``build()`` once per key, kept for the next readers (the last few keys)."""
-    if key not in _BUILT:
-        _BUILT[key] = build()
-        while len(_BUILT) > _BUILT_SIZE:
-            _BUILT.popitem(last=False)
-    _BUILT.move_to_end(key)
-    return _BUILT[key]
+_BUILT = Kept(16)  # what readers build from a catalogue's photos per tile size
 
 
 def tile_density(mask: np.ndarray, tile: float) -> Callable[[np.ndarray], float]:

@@ -23,16 +23,14 @@ second opinion beside the others (path_reader.py), never as the only one.
 
 from __future__ import annotations
 
-import hashlib
 import math
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
-from vision.faces import Match, crop_patch
+from vision.faces import Kept, Match, crop_patch, photos_digest
 
 SIDE = 32  # the described crop of a tile, pixels square
 CARD = (32, 48)  # …and of a card (width, height)
@@ -46,8 +44,7 @@ VIEW_SIDE = (30.0, 60.0)  # top-view pixels a face may span at the table
 VIEW_BLUR = (0.4, 1.8)  # the camera's and the warp's blur, in top-view pixels
 SEEN_BLUR = (0.0, 0.6)  # …added to a face the camera already blurred (confirmed at the table)
 HINT = 0.5  # the trained look's first label leads the labels a question offers from here on
-_CACHE: OrderedDict[str, TrainedLook] = OrderedDict()
-_CACHE_SIZE = 8
+_LEARNED = Kept(8)  # the looks of the last few catalogues
 
 
 @dataclass
@@ -126,20 +123,14 @@ def weigh(
             ranked = (second, match.label, *match.ranked[2:])
             settled = replace(match, label=second, score=match.runner_up, runner_up=match.score)
             return replace(settled, confidence=trust.confidence, ranked=ranked), None
-        apart = by_kind_and_colour(opinion) if trust.kind is not None and leaning else None
-        if (
-            apart is not None
-            and apart[1] >= (trust.kind or 1.0)
-            and apart[3] >= trust.kind_colour
-            and match.score >= trust.kind_score
-        ):
-            label = f"{apart[0]}-{apart[2]}"
-            among = match.ranked[: trust.kind_among] if trust.kind_among else opinion.labels
-            if apart[2] == match.label.partition("-")[2] and label in among:
-                scores = match.scores_by_label()
+        if trust.kind is not None and leaning and match.score >= trust.kind_score:
+            label = _kind_label(match, opinion, trust)
+            if label is not None:
                 ranked = (label, *(n for n in match.ranked if n != label))
-                settled = replace(match, label=label, score=scores.get(label, match.score), ranked=ranked)
-                return replace(settled, confidence=trust.confidence), None
+                score = match.scores_by_label().get(label, match.score)
+                return replace(
+                    match, label=label, score=score, ranked=ranked, confidence=trust.confidence
+                ), None
     elif (
         match.confidence < trust.doubt_below
         and opinion.label != match.label
@@ -164,6 +155,19 @@ def by_kind_and_colour(opinion: Opinion) -> tuple[str, float, str, float] | None
         return None
     colour = max(colours, key=colours.__getitem__)
     return kind, kinds[kind], colour, colours[colour]
+
+
+def _kind_label(match: Match, opinion: Opinion, trust: Trust) -> str | None:
+    """The label of the kind the trained look is at least ``trust.kind`` sure of, in the
+    colour it is at least ``trust.kind_colour`` sure of where that is the other looks'
+    first label's colour (and the label among their first ``trust.kind_among``, if set)."""
+    apart = by_kind_and_colour(opinion)
+    if apart is None or apart[1] < (trust.kind or 1.0) or apart[3] < trust.kind_colour:
+        return None
+    kind, _, colour, _ = apart
+    label = f"{kind}-{colour}"
+    among = match.ranked[: trust.kind_among] if trust.kind_among else opinion.labels
+    return label if colour == match.label.partition("-")[2] and label in among else None
 
 
 def to_ask(ranked: Sequence[str], opinion: Opinion | None, many: int = 2) -> list[str]:
@@ -372,16 +376,6 @@ def trained_look(
     """The look of these faces (and those ``seen`` at the table), learned once and kept
     for the next reader of the same catalogue (a table's reader is made anew for each
     benchmark frame and each game)."""
-    digest = hashlib.sha1(repr((turns, size, len(faces))).encode())
-    for label, image in [*faces, *seen]:
-        digest.update(label.encode())
-        digest.update(np.ascontiguousarray(image).tobytes())
-    key = digest.hexdigest()
-    look = _CACHE.get(key)
-    if look is None:
-        look = TrainedLook(faces, turns, size, seen=seen)
-        _CACHE[key] = look
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    _CACHE.move_to_end(key)
+    key = photos_digest([*faces, *seen], repr((turns, size, len(faces))))
+    look: TrainedLook = _LEARNED.get(key, lambda: TrainedLook(faces, turns, size, seen=seen))
     return look
