@@ -53,6 +53,7 @@ from vision.faces import (
 from vision.factored import CAMERA_BLUR, COLOUR_FROM, PLAIN_FROM, PLAIN_SURE, KindColourLook, kind_of, ramp
 from vision.frame_colour import colour_of, enrolled_inks, group, tile_ink
 from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker, lenient_detector
+from vision.outline import WalkedSides
 from vision.trained import INNER as TRAINED_INNER
 from vision.trained import SIDE as TRAINED_SIDE
 from vision.trained import Opinion, Trust, to_ask, trained_look, weigh
@@ -79,6 +80,10 @@ class ReaderSettings:
     cover_margin: float = 0.06  # but by a wider margin over the runner-up
     min_confidence: float = 0.5
     max_bridge: int = 3  # missing tiles crossed straight ahead
+    # a place the walk steps to shows a square's four sides each at least this share as
+    # sharp as the tiles walked usually are (vision/outline.py): bare wood beside a tile on
+    # the photoreal set 0.05-0.07, a synthetic tile in a hand's shadow 0.27
+    outline_share: float = 0.15
     colour_weight: float = 0.0075  # correlation lost per unit of mean chroma distance (Lab a*+b*)
     colour_min_score: float = 0.7  # the colour look only firms up faces matched at least this well
     use_box: bool = True  # no reading holds more tiles of a kind than the box (vision/box.py)
@@ -759,6 +764,14 @@ class PathReader(TableLocator):
         if c is None:
             return slots, False
         c = settle(c)
+        squares = WalkedSides(image, s.outline_share)
+
+        def place(p: np.ndarray) -> float:
+            """``dens`` where a tile's square stands out as the tiles walked do, 0 where it
+            does not (pale grain the mask took for a tile; vision/outline.py)."""
+            v = dens(p)
+            return v if v < 0.5 or squares.square_at(p, angle, tile) else 0.0
+
         bridged = 0
         unsettled = s.tile_mm is None  # a measured side, made exact once enough faces are read
         grid = 0j  # the path's own axes: tiles lie edge to edge, so every step is along one
@@ -774,8 +787,10 @@ class PathReader(TableLocator):
                     np.linalg.norm(slots[-1].center - end)
                     < (marker_reach + 0.35 * self.tile_mm) * s.px_per_mm
                 )
-                return slots, bool(near_end) and self._accounted(image, mask, slots, tile)
+                return slots, bool(near_end) and self._accounted(image, mask, slots, tile, squares)
             slots.append(Slot(c, h, angle, match, bridged))
+            if match.confidence >= s.min_confidence:
+                squares.walked(c, angle, tile)
             if unsettled and (self.settle_tile(image, slots, SETTLE_FACES) or self._fit_laid(slots)):
                 # the rest of the path at the side its first sure faces tell exactly
                 unsettled = False
@@ -788,7 +803,7 @@ class PathReader(TableLocator):
             for quarter in (0, 1, -1):
                 u = _rot(h, quarter) if quarter != -1 else -_rot(h, 1)
                 p = c + stride * u  # a neighbour lines up with this tile; the match fine-tunes it
-                if np.linalg.norm(visited - p, axis=1).min() < 0.6 * pitch or dens(p) < 0.5:
+                if np.linalg.norm(visited - p, axis=1).min() < 0.6 * pitch or place(p) < 0.5:
                     continue
                 options.append((dens(p), p, u))
             options.sort(key=lambda o: -o[0])
@@ -800,19 +815,19 @@ class PathReader(TableLocator):
             if np.linalg.norm(c - end) < (marker_reach + 0.35 * self.tile_mm) * s.px_per_mm and not any(
                 self.face_there(image, o[1], angle, o[2], 3) >= s.min_score for o in onward
             ):
-                return slots, self._accounted(image, mask, slots, tile)
+                return slots, self._accounted(image, mask, slots, tile, squares)
             if len(full) > 1:  # which way on, of several places a tile could be
                 options = self._rank(image, full, angle, h, visited[:-1], pitch)
             bridged = 0
             if not full:  # a path laid in a curve: the next tile a few degrees off the axes
-                fan = _fanned(c, h, stride, visited, dens)
+                fan = _fanned(c, h, stride, visited, place)
                 if fan and (not options or fan[0][0] > options[0][0] + 0.05):
                     options = fan
             # across the way as the tiles lie: a heading a few degrees off the row's would
             # drift off it, step by step; on a curve, across an axis may lead back
             stepped = [(o, centred(o[1], o[2])) for o in options[:1]]
             if stepped and np.linalg.norm(visited - stepped[0][1], axis=1).min() < 0.75 * pitch:
-                stepped = [(o, o[1]) for o in _fanned(c, h, pitch, visited, dens)]
+                stepped = [(o, o[1]) for o in _fanned(c, h, pitch, visited, place)]
             if stepped:
                 (_, _, u), p = stepped[0]
             else:
@@ -820,10 +835,10 @@ class PathReader(TableLocator):
                     p = centred(c + steps * pitch * h, h)
                     if np.linalg.norm(p - end) < (marker_reach - 0.3 * self.tile_mm) * s.px_per_mm:
                         return slots, False
-                    if dens(p) >= 0.5 and np.linalg.norm(visited - p, axis=1).min() >= 0.6 * pitch:
+                    if place(p) >= 0.5 and np.linalg.norm(visited - p, axis=1).min() >= 0.6 * pitch:
                         u, bridged = h, steps - 1
                         first = c + (p - c) / steps  # the tile between, off the axes (a curve)
-                        if dens(first) >= 0.5 and _clear(first, visited, 0.6 * pitch):
+                        if place(first) >= 0.5 and _clear(first, visited, 0.6 * pitch):
                             p, bridged = first, 0
                         break
                 else:
@@ -855,13 +870,17 @@ class PathReader(TableLocator):
 
         return sorted(full, key=key)
 
-    def _accounted(self, image: np.ndarray, mask: np.ndarray, slots: list[Slot], tile: float) -> bool:
+    def _accounted(
+        self, image: np.ndarray, mask: np.ndarray, slots: list[Slot], tile: float, squares: WalkedSides
+    ) -> bool:
         """Whether a walk that reached marker 11 accounts for every place on the way: each
         step one tile on or across a gap it bridged, and no face left off the walk."""
         pitch = (self.tile_mm + self.settings.gap_mm) * self.settings.px_per_mm
-        return _steps_accounted(slots, pitch) and not self._unvisited_face(image, mask, slots, tile)
+        return _steps_accounted(slots, pitch) and not self._unvisited_face(image, mask, slots, tile, squares)
 
-    def _unvisited_face(self, image: np.ndarray, mask: np.ndarray, slots: list[Slot], tile: float) -> bool:
+    def _unvisited_face(
+        self, image: np.ndarray, mask: np.ndarray, slots: list[Slot], tile: float, squares: WalkedSides
+    ) -> bool:
         """Whether a tile the walk did not step on lies on the table: a place about as dense as
         a tile, away from every tile walked, where an enrolled face matches. A walk that
         reached marker 11 has still skipped part of the path if so (it cut across rows
@@ -887,6 +906,8 @@ class PathReader(TableLocator):
             if not _clear(middle, walked, 0.75 * tile):  # a walked tile's corner, not another tile
                 continue
             turned = tile_angle(image, middle, tile)
+            if not squares.square_at(middle, turned, tile):  # grain the mask took for a tile
+                continue
             if self.face_there(image, middle, turned, np.array([1.0, 0.0]), 2) >= s.min_score:
                 return True
         return False
