@@ -23,6 +23,7 @@ import numpy as np
 
 from vision.box import ankh_box, contested, hold_to_box
 from vision.calibration import Calibration, TableLocator, TopView
+from vision.card_outline import Outlines, edge_axis, true_turn
 from vision.catalogue import Catalogue
 from vision.errors import VisionError
 from vision.faces import (
@@ -112,22 +113,6 @@ def papyrus_of(label: str) -> dict[str, Any]:
 def _unit(v: np.ndarray) -> np.ndarray:
     n = float(np.linalg.norm(v))
     return v / n if n > 1e-9 else np.array([1.0, 0.0])
-
-
-def edge_axis(gray: np.ndarray, mask: np.ndarray | None = None) -> float:
-    """The dominant direction of edges (radians, modulo a quarter turn): a card's sides."""
-    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
-    # the sum of |g|² e^{4iθ} = (gx + i gy)⁴ / |g|², in real arithmetic (no trigonometry
-    # per pixel): a + ib = (gx + i gy)², then (a + ib)² / |g|²
-    r2 = gx * gx + gy * gy
-    a, b = gx * gx - gy * gy, 2 * gx * gy
-    inv = np.divide(1.0, r2, out=np.zeros_like(r2), where=r2 > 0)
-    if mask is not None:
-        inv = inv * mask
-    re = float(np.sum((a * a - b * b) * inv, dtype=np.float64))
-    im = float(np.sum(2 * a * b * inv, dtype=np.float64))
-    return float(np.arctan2(im, re) / 4)
 
 
 class CardReader(TableLocator):
@@ -591,8 +576,8 @@ class CardReader(TableLocator):
         x0, y0 = max(x0, 0), max(y0, 0)
         x1, y1 = min(x1, image.shape[1]), min(y1, image.shape[0])
         gray = cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
-        grads = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
-        coarse = [(*_outline(grads, cw, ch, theta, 0.5), theta) for theta in np.arange(-90.0, 90.0, 4.0)]
+        look = Outlines(gray, cw, ch)
+        coarse = [(look.at(theta, 0.5)[0], theta) for theta in np.arange(-90.0, 90.0, 4.0)]
         n = len(coarse)
         peaks = [
             coarse[i]
@@ -601,12 +586,12 @@ class CardReader(TableLocator):
         ]
         peaks.sort(key=lambda c: -c[0])
         found = []
-        for _, _, theta0 in peaks[:keep]:
+        for _, theta0 in peaks[:keep]:
             turns = np.arange(theta0 - 2, theta0 + 2.01, 1.0)
-            fine = [(*_outline(grads, cw, ch, theta), theta) for theta in turns]
+            fine = [(*look.at(theta), theta) for theta in turns]
             _, where, theta = max(fine, key=lambda c: c[0])
-            theta = _true_turn(gray, where, (cw, ch), float(theta))
-            _, where = _outline(grads, cw, ch, theta)
+            theta = true_turn(gray, where, (cw, ch), float(theta))
+            _, where = look.at(theta)
             found.append((where + np.array([x0, y0]), theta))
         return found
 
@@ -624,69 +609,10 @@ def candidates(match: Match | None, opinion: Opinion | None = None) -> list[str]
     return to_ask([match.label, *others], opinion)
 
 
-def _true_turn(gray: np.ndarray, centre: np.ndarray, size: tuple[float, float], theta: float) -> float:
-    """An outline's turn to a fraction of a degree: the dominant direction of the edges
-    along its rim (a whole-degree search between coarse steps leaves a card a few
-    degrees off, which blurs a face's fine print past telling); ``theta`` if that lies
-    more than a few degrees away (the rim is mostly other cards' edges)."""
-    a = np.radians(theta)
-    u, v = np.array([np.cos(a), np.sin(a)]) * size[0] / 2, np.array([-np.sin(a), np.cos(a)]) * size[1] / 2
-    rim = np.zeros(gray.shape, np.float32)
-    corners = np.array([centre - u - v, centre + u - v, centre + u + v, centre - u + v])
-    cv2.polylines(rim, [np.round(corners).astype(np.int32)], True, 1.0, 5)
-    d = (np.degrees(edge_axis(gray.astype(np.float32), rim)) - theta + 45) % 90 - 45
-    return theta + float(d) if abs(d) <= 4.5 else theta
-
-
 def _axes(angle: float) -> tuple[np.ndarray, np.ndarray]:
     """A card's width and height directions (top-view px) for the turn of its width axis."""
     a = np.radians(angle)
     return np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
-
-
-def _outline(
-    grads: tuple[np.ndarray, np.ndarray], w: float, h: float, theta: float, scale: float = 1.0
-) -> tuple[float, np.ndarray]:
-    """The best place for a w×h rectangle (full-resolution px) turned by ``theta``
-    (degrees) by the edge strength along its four sides, and its centre (full-resolution
-    px). ``grads``: the image's Sobel x and y. The gradient is turned with the rectangle
-    and taken across each side at full resolution, and only then shrunk (by ``scale``,
-    keeping each neighbourhood's strongest edge): a card's thin cut line over another
-    card survives a coarse look that a smaller image would blur away."""
-    gx0, gy0 = grads
-    rows, cols = gx0.shape
-    c, s = np.cos(np.radians(theta)), np.sin(np.radians(theta))
-    across_v = np.abs(c * gx0 + s * gy0)  # across a side parallel to the turned y axis
-    across_h = np.abs(c * gy0 - s * gx0)
-    if scale < 1.0:
-        k = max(2, round(1 / scale))
-        pool = np.ones((k, k), np.uint8)
-        across_v = cv2.dilate(across_v, pool)[::k, ::k]
-        across_h = cv2.dilate(across_h, pool)[::k, ::k]
-        scale = 1.0 / k
-    side = int(np.hypot(rows, cols) * scale) + 2
-    rot = cv2.getRotationMatrix2D((cols * scale / 2, rows * scale / 2), theta, 1.0)
-    rot[:, 2] += (side / 2 - cols * scale / 2, side / 2 - rows * scale / 2)
-    gx = cv2.blur(cv2.warpAffine(across_v, rot, (side, side)), (3, 1))
-    gy = cv2.blur(cv2.warpAffine(across_h, rot, (side, side)), (1, 3))
-    w, h = w * scale, h * scale
-    iw, ih = max(3, round(w * 0.9)), max(3, round(h * 0.9))
-    vert = cv2.boxFilter(gx, -1, (1, ih), normalize=False)  # a vertical side through each pixel
-    horz = cv2.boxFilter(gy, -1, (iw, 1), normalize=False)
-    hw, hh = round(w / 2), round(h / 2)
-    # each side's mean edge strength, at every centre; the weakest side counts as much
-    # as all four together: the top card shows its whole outline, while an outline
-    # pieced from two cards' edges or a colour bar's has a side along little edge
-    sides = np.zeros((4, side, side), np.float32)
-    sides[0, :, hw : side - hw] = vert[:, : side - 2 * hw] / ih
-    sides[1, :, hw : side - hw] = vert[:, 2 * hw :] / ih
-    sides[2, hh : side - hh, :] = horz[: side - 2 * hh, :] / iw
-    sides[3, hh : side - hh, :] = horz[2 * hh :, :] / iw
-    score = sides.sum(0) / 4 + sides.min(0)
-    y, x = np.unravel_index(int(np.argmax(score)), score.shape)
-    back = cv2.invertAffineTransform(rot)
-    centre = back @ np.array([x, y, 1.0]) / scale
-    return float(score[y, x]) / 2, centre
 
 
 def value_look(
