@@ -15,6 +15,7 @@ clearly is reported as unreadable, never guessed.
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -29,12 +30,13 @@ from vision.errors import VisionError
 from vision.faces import (
     FINE_INNER,
     FaceIndex,
+    Kept,
     Match,
     crop_grid,
     crop_patch,
     face_patch,
     normalised,
-    smoothed,
+    photos_digest,
     verdict,
 )
 from vision.markers import MARKER_MM, QUIET_MM, SEATS, Marker
@@ -44,6 +46,8 @@ from vision.trained import INNER as TRAINED_INNER
 from vision.trained import Opinion, Trust, to_ask, trained_look, weigh
 
 CARD_TURNS = (0, 2)  # a card is compared upright and upside down
+_INDEXES = Kept(8)  # the compared faces of the last few catalogues
+_WEIGHTS: weakref.WeakKeyDictionary[FaceIndex, Kept] = weakref.WeakKeyDictionary()  # value_look's
 
 
 @dataclass
@@ -123,9 +127,9 @@ class CardReader(TableLocator):
         compared, _ = catalogue.split_by_source()  # a confirmed crop of a photographed card stays apart
         mummies = [(label, face) for label, face in compared if not label.startswith("papyrus-")]
         papyri = [(label, face) for label, face in compared if label.startswith("papyrus-")]
-        self.mummies = FaceIndex(mummies, CARD_TURNS, s.patch, s.fine) if mummies else None
+        self.mummies = _face_index(mummies, s) if mummies else None
         self.trained = trained_look(mummies, CARD_TURNS, TRAINED_CARD) if mummies and s.trained else None
-        self.papyri = FaceIndex(papyri, CARD_TURNS, s.patch, s.fine) if papyri else None
+        self.papyri = _face_index(papyri, s) if papyri else None
         self.calibration: Calibration | None = None
         # the deck the settings name, else the box the cards were enrolled from
         deck = s.deck if s.deck is not None else catalogue.deck_counts()
@@ -463,11 +467,12 @@ class CardReader(TableLocator):
                 # looked at again
                 colour = fits[0].rsplit("-", 1)[0]
                 among += tuple(n for n in index.names if n.rsplit("-", 1)[0] == colour and n not in among)
-            looks = [index.rerank(crops, among, s.min_score, s.min_margin)]
+            raw = index.smoothed_rows(crops)
+            looks = [index.rerank(crops, among, s.min_score, s.min_margin, raw=raw)]
             if index is self.mummies:
                 # cards of one colour differ only in their value: look where the leading
                 # labels' enrolled faces differ, the rest (shared art) left out
-                looks.append(value_look(index, crops, among, s.value_min_score, s.min_margin))
+                looks.append(value_look(index, raw, among, s.value_min_score, s.min_margin))
             if not astray:
                 looks.append(match)
             best = max(looks, key=lambda m: m.confidence)
@@ -615,9 +620,54 @@ def _axes(angle: float) -> tuple[np.ndarray, np.ndarray]:
     return np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
 
 
+def _face_index(faces: list[tuple[str, np.ndarray]], s: CardSettings) -> FaceIndex:
+    """The compared faces, built once per catalogue (a table's reader is made anew for
+    each game, the benchmark's for each frame), with what their looks learn on first use."""
+    key = photos_digest(faces, repr(("cards", CARD_TURNS, s.patch, s.fine)))
+    index: FaceIndex = _INDEXES.get(key, lambda: FaceIndex(faces, CARD_TURNS, s.patch, s.fine))
+    return index
+
+
+@dataclass
+class _Weights:
+    """``value_look``'s weighing of one index's faces for one ``among``: each enrolled
+    row's place in ``among``, and per half turn its rows, each pixel's weight and those
+    rows weighed (normalised, transposed for the product with the crops)."""
+
+    cols: np.ndarray
+    turns: list[tuple[np.ndarray, np.ndarray, np.ndarray]]
+
+
+def _weights(index: FaceIndex, among: tuple[str, ...], turns: int) -> _Weights:
+    """The weights of ``value_look``, kept per index for the last few ``among``: the same
+    close calls come up card after card."""
+
+    def build() -> _Weights:
+        rows = [i for i, label in enumerate(index.labels) if label in among]
+        enrolled = normalised(index.fine[rows])
+        cols = np.array([among.index(index.labels[i]) for i in rows], np.int64)
+        turn = np.array([i % turns for i in rows])  # each face's rows: its turns in order
+        out = []
+        for t in np.unique(turn):
+            sel = np.nonzero(turn == t)[0]
+            mine, of = enrolled[sel], cols[sel]
+            present = [j for j in range(len(among)) if np.any(of == j)]
+            if len(present) < 2:
+                continue
+            means = np.array([mine[of == j].mean(0) for j in present])
+            spread = means.std(0)
+            spread /= max(float(spread.max()), 1e-6)
+            out.append((sel, spread, normalised(mine * spread).T))
+        return _Weights(cols, out)
+
+    kept = _WEIGHTS.setdefault(index, Kept(128))
+    weights: _Weights = kept.get((among, turns), build)
+    return weights
+
+
 def value_look(
     index: FaceIndex,
-    crops: list[np.ndarray],
+    raw: np.ndarray,
     among: tuple[str, ...],
     min_score: float,
     min_margin: float,
@@ -627,24 +677,14 @@ def value_look(
     different values) looked at only where the leading labels' enrolled faces differ:
     each pixel weighed by how far those faces spread there (for each half turn apart),
     so the shared art, frame and colour count for nothing. Learnt from the enrolled
-    faces alone (``index.fine``, the sharp second-look patches)."""
-    raw = normalised(np.array([smoothed(index.prepare(c)) for c in crops], np.float32))
-    names = list(among)
-    rows = [i for i, label in enumerate(index.labels) if label in among]
-    enrolled = normalised(index.fine[rows])
-    cols = np.array([names.index(index.labels[i]) for i in rows], np.int64)
-    turn = np.array([i % turns for i in rows])  # each face's rows: its turns in order
-    scores = np.full((len(crops), len(rows)), -1.0, np.float32)
-    for t in np.unique(turn):
-        sel = np.nonzero(turn == t)[0]
-        present = [j for j in range(len(names)) if np.any(cols[sel] == j)]
-        if len(present) < 2:
-            continue
-        means = np.array([enrolled[sel][cols[sel] == j].mean(0) for j in present])
-        spread = means.std(0)
-        spread /= max(float(spread.max()), 1e-6)
-        scores[:, sel] = normalised(raw * spread) @ normalised(enrolled[sel] * spread).T
-    return verdict(scores, cols, names, min_score, min_margin, len(names))
+    faces alone (``index.fine``, the sharp second-look patches). ``raw``: the FINE
+    crops' ``index.smoothed_rows``."""
+    w = _weights(index, among, turns)
+    raw = normalised(raw)
+    scores = np.full((len(raw), len(w.cols)), -1.0, np.float32)
+    for sel, spread, enrolled in w.turns:
+        scores[:, sel] = normalised(raw * spread) @ enrolled
+    return verdict(scores, w.cols, list(among), min_score, min_margin, len(among))
 
 
 def hand_depth(small: np.ndarray, mask: np.ndarray) -> float:
