@@ -62,9 +62,8 @@ class Outlines:
         pad = np.zeros((2, 2 * half[0] + 2, 2 * half[1] + 2), np.float32)
         pad[0, 1 : rows + 1, 1 : cols + 1] = self.gx
         pad[1, 1 : rows + 1, 1 : cols + 1] = self.gy
-        self.phases = [
-            np.ascontiguousarray(pad[:, a::2, b::2][:, : half[0], : half[1]]) for a in (0, 1) for b in (0, 1)
-        ]
+        phases = [pad[:, a::2, b::2][:, : half[0], : half[1]] for a in (0, 1) for b in (0, 1)]
+        self.phases = np.stack([p[0] for p in phases]), np.stack([p[1] for p in phases])
         self._seen: dict[tuple[float, float], tuple[float, np.ndarray]] = {}
 
     def at(self, theta: float, scale: float = 1.0) -> tuple[float, np.ndarray]:
@@ -74,12 +73,8 @@ class Outlines:
             if scale == 1.0:
                 across = _across(self.gx, self.gy, theta)
             else:
-                first = self.phases[0]
-                across = _across(first[0], first[1], theta)
-                for gx, gy in self.phases[1:]:
-                    more = _across(gx, gy, theta)
-                    np.maximum(across[0], more[0], out=across[0])
-                    np.maximum(across[1], more[1], out=across[1])
+                v, h = _across(*self.phases, theta)
+                across = v.max(axis=0), h.max(axis=0)
             self._seen[key] = _best_place(*across, self.gx.shape, self.w, self.h, theta, scale)
         return self._seen[key]
 
