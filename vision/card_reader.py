@@ -47,7 +47,9 @@ from vision.trained import Opinion, Trust, to_ask, trained_look, weigh
 
 CARD_TURNS = (0, 2)  # a card is compared upright and upside down
 _INDEXES = Kept(8)  # the compared faces of the last few catalogues
-_WEIGHTS: weakref.WeakKeyDictionary[FaceIndex, Kept] = weakref.WeakKeyDictionary()  # value_look's
+# value_look's weights and the rows they weigh, per index
+_WEIGHTS: weakref.WeakKeyDictionary[FaceIndex, Kept] = weakref.WeakKeyDictionary()
+_ROWS: weakref.WeakKeyDictionary[FaceIndex, Kept] = weakref.WeakKeyDictionary()
 
 
 @dataclass
@@ -630,22 +632,24 @@ def _face_index(faces: list[tuple[str, np.ndarray]], s: CardSettings) -> FaceInd
 
 @dataclass
 class _Weights:
-    """``value_look``'s weighing of one index's faces for one ``among``: each enrolled
-    row's place in ``among``, and per half turn its rows, each pixel's weight and those
-    rows weighed (normalised, transposed for the product with the crops)."""
+    """``value_look``'s weighing of one index's faces for one ``among``: the leading
+    labels' enrolled rows (normalised), each row's place in ``among``, and per half turn
+    its rows and each pixel's weight."""
 
+    enrolled: np.ndarray
     cols: np.ndarray
-    turns: list[tuple[np.ndarray, np.ndarray, np.ndarray]]
+    turns: list[tuple[np.ndarray, np.ndarray]]
 
 
 def _weights(index: FaceIndex, among: tuple[str, ...], turns: int) -> _Weights:
-    """The weights of ``value_look``, kept per index for the last 64 ``among`` (about
-    0.3 MB each): the same close calls come up card after card (on the benchmark two in
-    three are met again within 64; keeping more finds few more)."""
+    """The weights of ``value_look``, kept per index for the last 64 ``among`` (the rows
+    kept once per set of labels): the same close calls come up card after card (on the
+    benchmark two in three are met again within 64; keeping more finds few more)."""
 
     def build() -> _Weights:
         rows = [i for i, label in enumerate(index.labels) if label in among]
-        enrolled = normalised(index.fine[rows])
+        labels = _ROWS.setdefault(index, Kept(32))
+        enrolled: np.ndarray = labels.get(frozenset(among), lambda: normalised(index.fine[rows]))
         cols = np.array([among.index(index.labels[i]) for i in rows], np.int64)
         turn = np.array([i % turns for i in rows])  # each face's rows: its turns in order
         out = []
@@ -658,8 +662,8 @@ def _weights(index: FaceIndex, among: tuple[str, ...], turns: int) -> _Weights:
             means = np.array([mine[of == j].mean(0) for j in present])
             spread = means.std(0)
             spread /= max(float(spread.max()), 1e-6)
-            out.append((sel, spread, normalised(mine * spread).T))
-        return _Weights(cols, out)
+            out.append((sel, spread))
+        return _Weights(enrolled, cols, out)
 
     kept = _WEIGHTS.setdefault(index, Kept(64))
     weights: _Weights = kept.get((among, turns), build)
@@ -683,8 +687,8 @@ def value_look(
     w = _weights(index, among, turns)
     raw = normalised(raw)
     scores = np.full((len(raw), len(w.cols)), -1.0, np.float32)
-    for sel, spread, enrolled in w.turns:
-        scores[:, sel] = normalised(raw * spread) @ enrolled
+    for sel, spread in w.turns:
+        scores[:, sel] = normalised(raw * spread) @ normalised(w.enrolled[sel] * spread).T
     return verdict(scores, w.cols, list(among), min_score, min_margin, len(among))
 
 
