@@ -15,6 +15,7 @@ clearly is reported as unreadable, never guessed.
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -23,17 +24,19 @@ import numpy as np
 
 from vision.box import ankh_box, contested, hold_to_box
 from vision.calibration import Calibration, TableLocator, TopView
+from vision.card_outline import Outlines, edge_axis, true_turn
 from vision.catalogue import Catalogue
 from vision.errors import VisionError
 from vision.faces import (
     FINE_INNER,
     FaceIndex,
+    Kept,
     Match,
     crop_grid,
     crop_patch,
     face_patch,
     normalised,
-    smoothed,
+    photos_digest,
     verdict,
 )
 from vision.markers import MARKER_MM, QUIET_MM, SEATS, Marker
@@ -43,6 +46,10 @@ from vision.trained import INNER as TRAINED_INNER
 from vision.trained import Opinion, Trust, to_ask, trained_look, weigh
 
 CARD_TURNS = (0, 2)  # a card is compared upright and upside down
+_INDEXES = Kept(8)  # the compared faces of the last few catalogues
+# value_look's weights and the rows they weigh, per index
+_WEIGHTS: weakref.WeakKeyDictionary[FaceIndex, Kept] = weakref.WeakKeyDictionary()
+_ROWS: weakref.WeakKeyDictionary[FaceIndex, Kept] = weakref.WeakKeyDictionary()
 
 
 @dataclass
@@ -114,22 +121,6 @@ def _unit(v: np.ndarray) -> np.ndarray:
     return v / n if n > 1e-9 else np.array([1.0, 0.0])
 
 
-def edge_axis(gray: np.ndarray, mask: np.ndarray | None = None) -> float:
-    """The dominant direction of edges (radians, modulo a quarter turn): a card's sides."""
-    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
-    # the sum of |g|² e^{4iθ} = (gx + i gy)⁴ / |g|², in real arithmetic (no trigonometry
-    # per pixel): a + ib = (gx + i gy)², then (a + ib)² / |g|²
-    r2 = gx * gx + gy * gy
-    a, b = gx * gx - gy * gy, 2 * gx * gy
-    inv = np.divide(1.0, r2, out=np.zeros_like(r2), where=r2 > 0)
-    if mask is not None:
-        inv = inv * mask
-    re = float(np.sum((a * a - b * b) * inv, dtype=np.float64))
-    im = float(np.sum(2 * a * b * inv, dtype=np.float64))
-    return float(np.arctan2(im, re) / 4)
-
-
 class CardReader(TableLocator):
     """Reads frames of one Ankh table; keeps the calibration between frames."""
 
@@ -138,9 +129,9 @@ class CardReader(TableLocator):
         compared, _ = catalogue.split_by_source()  # a confirmed crop of a photographed card stays apart
         mummies = [(label, face) for label, face in compared if not label.startswith("papyrus-")]
         papyri = [(label, face) for label, face in compared if label.startswith("papyrus-")]
-        self.mummies = FaceIndex(mummies, CARD_TURNS, s.patch, s.fine) if mummies else None
+        self.mummies = _face_index(mummies, s) if mummies else None
         self.trained = trained_look(mummies, CARD_TURNS, TRAINED_CARD) if mummies and s.trained else None
-        self.papyri = FaceIndex(papyri, CARD_TURNS, s.patch, s.fine) if papyri else None
+        self.papyri = _face_index(papyri, s) if papyri else None
         self.calibration: Calibration | None = None
         # the deck the settings name, else the box the cards were enrolled from
         deck = s.deck if s.deck is not None else catalogue.deck_counts()
@@ -478,11 +469,12 @@ class CardReader(TableLocator):
                 # looked at again
                 colour = fits[0].rsplit("-", 1)[0]
                 among += tuple(n for n in index.names if n.rsplit("-", 1)[0] == colour and n not in among)
-            looks = [index.rerank(crops, among, s.min_score, s.min_margin)]
+            raw = index.smoothed_rows(crops)
+            looks = [index.rerank(crops, among, s.min_score, s.min_margin, raw=raw)]
             if index is self.mummies:
                 # cards of one colour differ only in their value: look where the leading
                 # labels' enrolled faces differ, the rest (shared art) left out
-                looks.append(value_look(index, crops, among, s.value_min_score, s.min_margin))
+                looks.append(value_look(index, raw, among, s.value_min_score, s.min_margin))
             if not astray:
                 looks.append(match)
             best = max(looks, key=lambda m: m.confidence)
@@ -591,8 +583,8 @@ class CardReader(TableLocator):
         x0, y0 = max(x0, 0), max(y0, 0)
         x1, y1 = min(x1, image.shape[1]), min(y1, image.shape[0])
         gray = cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
-        grads = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
-        coarse = [(*_outline(grads, cw, ch, theta, 0.5), theta) for theta in np.arange(-90.0, 90.0, 4.0)]
+        look = Outlines(gray, cw, ch)
+        coarse = [(look.at(theta, 0.5)[0], theta) for theta in np.arange(-90.0, 90.0, 4.0)]
         n = len(coarse)
         peaks = [
             coarse[i]
@@ -601,12 +593,12 @@ class CardReader(TableLocator):
         ]
         peaks.sort(key=lambda c: -c[0])
         found = []
-        for _, _, theta0 in peaks[:keep]:
+        for _, theta0 in peaks[:keep]:
             turns = np.arange(theta0 - 2, theta0 + 2.01, 1.0)
-            fine = [(*_outline(grads, cw, ch, theta), theta) for theta in turns]
+            fine = [(*look.at(theta), theta) for theta in turns]
             _, where, theta = max(fine, key=lambda c: c[0])
-            theta = _true_turn(gray, where, (cw, ch), float(theta))
-            _, where = _outline(grads, cw, ch, theta)
+            theta = true_turn(gray, where, (cw, ch), float(theta))
+            _, where = look.at(theta)
             found.append((where + np.array([x0, y0]), theta))
         return found
 
@@ -624,74 +616,63 @@ def candidates(match: Match | None, opinion: Opinion | None = None) -> list[str]
     return to_ask([match.label, *others], opinion)
 
 
-def _true_turn(gray: np.ndarray, centre: np.ndarray, size: tuple[float, float], theta: float) -> float:
-    """An outline's turn to a fraction of a degree: the dominant direction of the edges
-    along its rim (a whole-degree search between coarse steps leaves a card a few
-    degrees off, which blurs a face's fine print past telling); ``theta`` if that lies
-    more than a few degrees away (the rim is mostly other cards' edges)."""
-    a = np.radians(theta)
-    u, v = np.array([np.cos(a), np.sin(a)]) * size[0] / 2, np.array([-np.sin(a), np.cos(a)]) * size[1] / 2
-    rim = np.zeros(gray.shape, np.float32)
-    corners = np.array([centre - u - v, centre + u - v, centre + u + v, centre - u + v])
-    cv2.polylines(rim, [np.round(corners).astype(np.int32)], True, 1.0, 5)
-    d = (np.degrees(edge_axis(gray.astype(np.float32), rim)) - theta + 45) % 90 - 45
-    return theta + float(d) if abs(d) <= 4.5 else theta
-
-
 def _axes(angle: float) -> tuple[np.ndarray, np.ndarray]:
     """A card's width and height directions (top-view px) for the turn of its width axis."""
     a = np.radians(angle)
     return np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
 
 
-def _outline(
-    grads: tuple[np.ndarray, np.ndarray], w: float, h: float, theta: float, scale: float = 1.0
-) -> tuple[float, np.ndarray]:
-    """The best place for a w×h rectangle (full-resolution px) turned by ``theta``
-    (degrees) by the edge strength along its four sides, and its centre (full-resolution
-    px). ``grads``: the image's Sobel x and y. The gradient is turned with the rectangle
-    and taken across each side at full resolution, and only then shrunk (by ``scale``,
-    keeping each neighbourhood's strongest edge): a card's thin cut line over another
-    card survives a coarse look that a smaller image would blur away."""
-    gx0, gy0 = grads
-    rows, cols = gx0.shape
-    c, s = np.cos(np.radians(theta)), np.sin(np.radians(theta))
-    across_v = np.abs(c * gx0 + s * gy0)  # across a side parallel to the turned y axis
-    across_h = np.abs(c * gy0 - s * gx0)
-    if scale < 1.0:
-        k = max(2, round(1 / scale))
-        pool = np.ones((k, k), np.uint8)
-        across_v = cv2.dilate(across_v, pool)[::k, ::k]
-        across_h = cv2.dilate(across_h, pool)[::k, ::k]
-        scale = 1.0 / k
-    side = int(np.hypot(rows, cols) * scale) + 2
-    rot = cv2.getRotationMatrix2D((cols * scale / 2, rows * scale / 2), theta, 1.0)
-    rot[:, 2] += (side / 2 - cols * scale / 2, side / 2 - rows * scale / 2)
-    gx = cv2.blur(cv2.warpAffine(across_v, rot, (side, side)), (3, 1))
-    gy = cv2.blur(cv2.warpAffine(across_h, rot, (side, side)), (1, 3))
-    w, h = w * scale, h * scale
-    iw, ih = max(3, round(w * 0.9)), max(3, round(h * 0.9))
-    vert = cv2.boxFilter(gx, -1, (1, ih), normalize=False)  # a vertical side through each pixel
-    horz = cv2.boxFilter(gy, -1, (iw, 1), normalize=False)
-    hw, hh = round(w / 2), round(h / 2)
-    # each side's mean edge strength, at every centre; the weakest side counts as much
-    # as all four together: the top card shows its whole outline, while an outline
-    # pieced from two cards' edges or a colour bar's has a side along little edge
-    sides = np.zeros((4, side, side), np.float32)
-    sides[0, :, hw : side - hw] = vert[:, : side - 2 * hw] / ih
-    sides[1, :, hw : side - hw] = vert[:, 2 * hw :] / ih
-    sides[2, hh : side - hh, :] = horz[: side - 2 * hh, :] / iw
-    sides[3, hh : side - hh, :] = horz[2 * hh :, :] / iw
-    score = sides.sum(0) / 4 + sides.min(0)
-    y, x = np.unravel_index(int(np.argmax(score)), score.shape)
-    back = cv2.invertAffineTransform(rot)
-    centre = back @ np.array([x, y, 1.0]) / scale
-    return float(score[y, x]) / 2, centre
+def _face_index(faces: list[tuple[str, np.ndarray]], s: CardSettings) -> FaceIndex:
+    """The compared faces, built once per catalogue (a table's reader is made anew for
+    each game, the benchmark's for each frame), with what their looks learn on first use."""
+    key = photos_digest(faces, repr(("cards", CARD_TURNS, s.patch, s.fine)))
+    index: FaceIndex = _INDEXES.get(key, lambda: FaceIndex(faces, CARD_TURNS, s.patch, s.fine))
+    return index
+
+
+@dataclass
+class _Weights:
+    """``value_look``'s weighing of one index's faces for one ``among``: the leading
+    labels' enrolled rows (normalised), each row's place in ``among``, and per half turn
+    its rows and each pixel's weight."""
+
+    enrolled: np.ndarray
+    cols: np.ndarray
+    turns: list[tuple[np.ndarray, np.ndarray]]
+
+
+def _weights(index: FaceIndex, among: tuple[str, ...], turns: int) -> _Weights:
+    """The weights of ``value_look``, kept per index for the last 64 ``among`` (the rows
+    kept once per set of labels): the same close calls come up card after card (on the
+    benchmark two in three are met again within 64; keeping more finds few more)."""
+
+    def build() -> _Weights:
+        rows = [i for i, label in enumerate(index.labels) if label in among]
+        labels = _ROWS.setdefault(index, Kept(32))
+        enrolled: np.ndarray = labels.get(frozenset(among), lambda: normalised(index.fine[rows]))
+        cols = np.array([among.index(index.labels[i]) for i in rows], np.int64)
+        turn = np.array([i % turns for i in rows])  # each face's rows: its turns in order
+        out = []
+        for t in np.unique(turn):
+            sel = np.nonzero(turn == t)[0]
+            mine, of = enrolled[sel], cols[sel]
+            present = [j for j in range(len(among)) if np.any(of == j)]
+            if len(present) < 2:
+                continue
+            means = np.array([mine[of == j].mean(0) for j in present])
+            spread = means.std(0)
+            spread /= max(float(spread.max()), 1e-6)
+            out.append((sel, spread))
+        return _Weights(enrolled, cols, out)
+
+    kept = _WEIGHTS.setdefault(index, Kept(64))
+    weights: _Weights = kept.get((among, turns), build)
+    return weights
 
 
 def value_look(
     index: FaceIndex,
-    crops: list[np.ndarray],
+    raw: np.ndarray,
     among: tuple[str, ...],
     min_score: float,
     min_margin: float,
@@ -701,24 +682,14 @@ def value_look(
     different values) looked at only where the leading labels' enrolled faces differ:
     each pixel weighed by how far those faces spread there (for each half turn apart),
     so the shared art, frame and colour count for nothing. Learnt from the enrolled
-    faces alone (``index.fine``, the sharp second-look patches)."""
-    raw = normalised(np.array([smoothed(index.prepare(c)) for c in crops], np.float32))
-    names = list(among)
-    rows = [i for i, label in enumerate(index.labels) if label in among]
-    enrolled = normalised(index.fine[rows])
-    cols = np.array([names.index(index.labels[i]) for i in rows], np.int64)
-    turn = np.array([i % turns for i in rows])  # each face's rows: its turns in order
-    scores = np.full((len(crops), len(rows)), -1.0, np.float32)
-    for t in np.unique(turn):
-        sel = np.nonzero(turn == t)[0]
-        present = [j for j in range(len(names)) if np.any(cols[sel] == j)]
-        if len(present) < 2:
-            continue
-        means = np.array([enrolled[sel][cols[sel] == j].mean(0) for j in present])
-        spread = means.std(0)
-        spread /= max(float(spread.max()), 1e-6)
-        scores[:, sel] = normalised(raw * spread) @ normalised(enrolled[sel] * spread).T
-    return verdict(scores, cols, names, min_score, min_margin, len(names))
+    faces alone (``index.fine``, the sharp second-look patches). ``raw``: the FINE
+    crops' ``index.smoothed_rows``."""
+    w = _weights(index, among, turns)
+    raw = normalised(raw)
+    scores = np.full((len(raw), len(w.cols)), -1.0, np.float32)
+    for sel, spread in w.turns:
+        scores[:, sel] = normalised(raw * spread) @ normalised(w.enrolled[sel] * spread).T
+    return verdict(scores, w.cols, list(among), min_score, min_margin, len(among))
 
 
 def hand_depth(small: np.ndarray, mask: np.ndarray) -> float:

@@ -287,6 +287,10 @@ class FaceIndex:
             self._chroma = wide_chroma(self.wide_rows())
         return self._chroma
 
+    def smoothed_rows(self, patches: Sequence[np.ndarray]) -> np.ndarray:
+        """Each patch prepared and smoothed, one float32 row each: what is compared."""
+        return np.array([smoothed(self.prepare(p)) for p in patches], np.float32)
+
     def likeness(self, patch: np.ndarray) -> float:
         """How much one crop looks like any enrolled face at all (the best NCC)."""
         return float((normalised(smoothed(self.prepare(patch))[None]) @ self.matrix.T).max(initial=-1.0))
@@ -311,12 +315,14 @@ class FaceIndex:
         min_score: float,
         min_margin: float,
         hidden: np.ndarray | None = None,
+        raw: np.ndarray | None = None,
     ) -> Match:
         """A close call looked at again: sharper FINE crops against only the leading
         labels, so the corner numbers and the glyph's detail decide (a pawn over the
-        middle of a tile leaves little else)."""
+        middle of a tile leaves little else). ``raw``: the crops' ``smoothed_rows``
+        where the caller has them already (another look at the same crops needs them)."""
         rows, cols = self._among(among)
-        raw = np.array([smoothed(self.prepare(c)) for c in crops], np.float32)
+        raw = self.smoothed_rows(crops) if raw is None else raw
         if hidden is not None and hidden.any() and not hidden.all():
             keep = np.repeat(
                 ~cv2.resize(hidden.astype(np.uint8), (FINE, FINE), interpolation=cv2.INTER_NEAREST)
