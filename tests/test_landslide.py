@@ -599,3 +599,50 @@ def test_a_low_ring_leaking_into_the_low_band_is_not_taken_for_the_table_moving(
     assert run(knuckles) == []
     det = LandslideDetector(500)
     assert det._leak(60.0) > 2 * det._leak(150.0) > 0
+
+
+def test_the_envelope_is_the_high_passed_samples_mean_power_whatever_the_bursts() -> None:
+    """The burst-wise filters (running sums over slices, carried between bursts) are the
+    textbook ones: each axis minus its centred ±5 ms mean, then √(2 · mean |h|²) over the
+    envelope's window — the start padded with the first sample, as a still table."""
+    rate = 800.0
+    acc = Simulator(rate, "noisy", seed=3).pull(seconds=1.0, landslide="boulder", at=0.5).acc
+    det = LandslideDetector(rate)
+    half, n_env = det.half, det.n_env
+    padded = np.concatenate((np.repeat(acc[:1], 2 * half, axis=0), acc))
+    high = np.array([padded[k + half] - padded[k : k + 2 * half + 1].mean(axis=0) for k in range(len(acc))])
+    power = np.concatenate((np.zeros(n_env - 1), (high**2).sum(axis=1)))
+    expected = np.sqrt(2.0 * np.array([power[k : k + n_env].mean() for k in range(len(acc))]))
+    np.testing.assert_allclose(envelope(acc, rate), expected, rtol=1e-9, atol=1e-12)
+
+
+def test_the_levels_follow_every_change_of_what_was_learned() -> None:
+    """The levels are worked out again only when what they follow changes: each change
+    (a confirmed pull, a disputed call, the board heard, the floor, the table forgotten)
+    gives the levels a detector fresh from that profile gives."""
+
+    def fresh(det: LandslideDetector) -> tuple[float, float, float]:
+        other = LandslideDetector(800, armed=False, profile=TableProfile.from_json(det.profile.to_json()))
+        other.heard_level = det.heard_level
+        return other.levels()
+
+    det = LandslideDetector(800, armed=False)
+    steps = [
+        lambda: det.confirm("clean"),
+        lambda: det.profile.clean_pull([0.09]),
+        lambda: det.confirm("disputed", 0.12),
+        lambda: det.confirm("disputed", 0.14),
+        lambda: det.profile.board_impact(90.0, 0.03),
+        lambda: det.profile.board_impact(95.0, 0.03),
+        lambda: det.profile.board_impact(92.0, 0.03),
+        lambda: det.profile.hear_still(0.05, 1.0, 1.0),
+        lambda: setattr(det, "heard_level", 0.2),
+        lambda: [det.profile.clean_pull([0.05]) for _ in range(6)],
+        lambda: setattr(det, "profile", TableProfile()),
+    ]
+    seen = {det.levels()}
+    for step in steps:
+        step()
+        assert det.levels() == fresh(det)
+        seen.add(det.levels())
+    assert len(seen) >= 8  # most steps moved them
