@@ -269,6 +269,7 @@ class LandslideDetector:
         self._reset_candidate()
         self.events: list[Landslide] = []
         self.heard: list[float] = []  # this pull's impact-like transients that were not called
+        self.heard_t: list[float] = []  # ... and their onsets (s)
         self.pull_top = 0.0  # the loudest envelope of this pull outside any candidate
         self.features: list[dict[str, float]] | None = None  # set to a list to keep every judgement
         self.candidates = 0
@@ -282,6 +283,9 @@ class LandslideDetector:
         self.cold_decide = self.settings.threshold_g  # the decide level before anything was learned
         self.last_shape = (0.0, 0.0)  # the last judged impact's ring (Hz, s)
         self.called_shapes: dict[float, tuple[float, float]] = {}  # the last calls: peak -> ring
+        self.reported_t: dict[float, float] = {}  # the last reports: peak -> onset (s)
+        self.disputes: list[tuple[float, float]] = []  # taken back in this pull: (onset, peak)
+        self.ended = 0.0  # when the last pull ended (s)
         self._scale_key: tuple[int, int, float, int] = (0, 0, 0.0, 0)
         self._levels_key: tuple[object, ...] = ()  # what levels() last followed ...
         self._levels = (0.0, 0.0, 0.0, 0.0)  # ... and what it made of it
@@ -294,7 +298,7 @@ class LandslideDetector:
 
     def arm(self) -> None:
         self.armed = True
-        self.heard, self.pull_top, self.pull_peaks = [], 0.0, []
+        self.heard, self.heard_t, self.pull_top, self.pull_peaks = [], [], 0.0, []
 
     def disarm(self) -> None:
         if self.armed:  # what this pull's rummaging sounded like, confirmed or not: a landslide
@@ -304,6 +308,7 @@ class LandslideDetector:
             ranked = sorted(self.unconfirmed, reverse=True)
             if len(ranked) >= self.settings.heard_pulls:
                 self.heard_level = ranked[1]  # the second loudest pull: one cup dropped does not deafen it
+            self.ended = self.now
         self.armed = False
         if self.state == self.JUDGING:
             self.state = self.BUSY
@@ -311,21 +316,35 @@ class LandslideDetector:
     def confirm(self, outcome: str, peak: float = 0.0) -> None:
         """What the table said of the pull being armed or just disarmed: ``clean`` (confirmed
         clean: what was heard was rummaging), ``landslide`` (of ``peak`` g, 0 when the sensor
-        missed it) or ``disputed`` (a call or a question answered no: ``peak`` was rummaging)."""
+        missed it) or ``disputed`` (a call or a question answered no: ``peak`` was rummaging).
+
+        A landslide ends its pull, so of such a pull only what came ``heard_before_s``
+        before its end counts as rummaging, as for the cold levels. Later, what was heard
+        may have been the landslide itself, missed (too weak to ask about), and what was
+        taken back may have been about it (asked before it, or its bounce called late):
+        learnt as rummaging, they raise the level and more such landslides are missed (a
+        thick cloth's)."""
         heard = self.heard or ([self.pull_top] if self.pull_top > 0 else [])
+        cut = (self.now if self.armed else self.ended) - self.settings.heard_before_s
         if outcome == "clean":
             self.profile.clean_pull(heard)
-            self.heard, self.pull_top = [], 0.0
         elif outcome == "landslide":
+            if self.heard:
+                heard = [p for t, p in zip(self.heard_t, self.heard, strict=True) if t <= cut]
             self.profile.landslide(peak, heard)
+            for t, disputed in self.disputes:
+                if t > cut:
+                    self.profile.retract_dispute(disputed)
             shape = self.called_shapes.pop(peak, None)
             if shape is not None:  # a landslide is an impact on the board: how it rings
                 self.profile.board_impact(*shape)
-            self.heard, self.pull_top = [], 0.0
         elif outcome == "disputed":
             self.profile.disputed(peak)
+            self.disputes.append((self.reported_t.get(peak, self.now), peak))
+            return
         else:
             raise ValueError(f"unknown outcome {outcome!r}")
+        self.heard, self.heard_t, self.pull_top, self.disputes = [], [], 0.0, []
 
     @property
     def noise(self) -> float:
@@ -342,8 +361,8 @@ class LandslideDetector:
         s = self.settings
         p = self.profile
         key = (p, self.heard_level, self.adapt_armed, p.pulls, p.learn_pulls, tuple(p.rummage_g),
-               tuple(p.disputed_g), len(p.board_hz), p.board_hz[-1] if p.board_hz else 0.0,
-               len(p.board_ring_s))  # fmt: skip
+               tuple(p.disputed_g), len(p.board_hz),
+               p.board_hz[-1] if p.board_hz else 0.0, len(p.board_ring_s))  # fmt: skip
         if key != self._levels_key:
             self._levels_key, self._levels = key, self._learned_levels()
         ask, decide, sure, self.cold_decide = self._levels
@@ -632,6 +651,9 @@ class LandslideDetector:
             self.called_shapes[self.peak] = self.last_shape  # confirmed maybe after the next arm
             while len(self.called_shapes) > 8:
                 del self.called_shapes[next(iter(self.called_shapes))]
+            self.reported_t[self.peak] = self.onset_t
+            while len(self.reported_t) > 8:
+                del self.reported_t[next(iter(self.reported_t))]
             self.events.append(event)
             if verdict == ASK:  # a question: a real landslide just after must still be heard
                 self.state, self.quiet_run = self.BUSY, 0
@@ -640,6 +662,7 @@ class LandslideDetector:
             return event
         if self.armed and impact:
             self.heard.append(self.peak)  # impact-like but too weak: the rummaging's
+            self.heard_t.append(self.onset_t)
         self.state, self.quiet_run = self.BUSY, 0
         return None
 

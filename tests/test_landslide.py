@@ -636,6 +636,7 @@ def test_the_levels_follow_every_change_of_what_was_learned() -> None:
         lambda: det.profile.board_impact(95.0, 0.03),
         lambda: det.profile.board_impact(92.0, 0.03),
         lambda: det.profile.hear_still(0.05, 1.0, 1.0),
+        lambda: det.profile.retract_dispute(0.14),
         lambda: setattr(det, "heard_level", 0.2),
         lambda: [det.profile.clean_pull([0.05]) for _ in range(6)],
         lambda: setattr(det, "profile", TableProfile()),
@@ -646,3 +647,51 @@ def test_the_levels_follow_every_change_of_what_was_learned() -> None:
         assert det.levels() == fresh(det)
         seen.add(det.levels())
     assert len(seen) >= 8  # most steps moved them
+
+
+# ---------------------------------------------------------------------- fifth round
+
+
+def test_a_landslide_the_sensor_missed_is_not_learned_as_rummaging() -> None:
+    """A landslide too weak to ask about is *heard* like the rummaging's knocks. When the
+    table then says the pull ended in a landslide, what was heard in its last two seconds
+    may have been that landslide: only what came earlier counts as rummaging (otherwise a
+    thick cloth's weak landslides raise the level, and more of them are missed)."""
+    sim = Simulator(800, "quiet", seed=5)
+    acc = sim.background(4000)  # a 5 s pull
+    up = np.array([0.0, 0.0, 1.0])
+    sim._add(acc, 800, sim._ring(0.055, 200.0, 0.01, up))  # a knock, 4 s before the end
+    sim._add(acc, 3600, sim._ring(0.07, 150.0, 0.012, up))  # the weak landslide, 0.5 s before it
+    trace = Trace(800, sim._finish(acc))
+    det = LandslideDetector(800, armed=False)
+    det.arm()
+    assert [e for e in calls(trace, det) if e.verdict != ASK] == []
+    det.disarm()
+    assert len(det.heard) == 2 and det.heard[1] > det.heard[0]
+    knock = det.heard[0]
+    det.confirm("landslide", 0.0)  # entered by hand: the sensor missed it
+    assert det.profile.rummage_g == [knock] and det.profile.pulls == 1
+
+
+def test_what_was_taken_back_just_before_a_landslide_ended_the_pull_is_not_rummaging() -> None:
+    """The table took back two calls in a pull that then ended in a landslide: the one well
+    before its end was rummaging and counts; the one in its last two seconds may have been
+    the landslide's (its bounce called late) and is taken out again. In a clean pull both
+    count."""
+    sim = Simulator(800, "quiet", seed=6)
+    acc = sim.background(4800)  # a 6 s pull
+    up = np.array([0.0, 0.0, 1.0])
+    sim._add(acc, 800, sim._ring(0.3, 150.0, 0.012, up))  # 5 s before its end
+    sim._add(acc, 4000, sim._ring(0.4, 150.0, 0.012, up))  # 1 s before it
+    trace = Trace(800, sim._finish(acc))
+    for outcome, kept in (("landslide", 1), ("clean", 2)):
+        det = LandslideDetector(800, armed=False)
+        det.arm()
+        found = [e for e in calls(trace, det) if e.verdict != ASK]
+        assert [round(e.t) for e in found] == [1, 5]
+        for event in found:
+            det.confirm("disputed", event.strength)
+        assert len(det.profile.disputed_g) == 2  # counted at once, while the pull goes on
+        det.disarm()
+        det.confirm(outcome, 0.0)
+        assert det.profile.disputed_g == [e.strength for e in found][:kept]
