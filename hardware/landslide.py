@@ -318,17 +318,20 @@ class LandslideDetector:
         clean: what was heard was rummaging), ``landslide`` (of ``peak`` g, 0 when the sensor
         missed it) or ``disputed`` (a call or a question answered no: ``peak`` was rummaging).
 
-        A landslide ends its pull, so of such a pull only what came ``heard_before_s``
-        before its end counts as rummaging, as for the cold levels. Later, what was heard
-        may have been the landslide itself, missed (too weak to ask about), and what was
-        taken back may have been about it (asked before it, or its bounce called late):
-        learnt as rummaging, they raise the level and more such landslides are missed (a
-        thick cloth's)."""
+        Of a pull that ended in a landslide only what came before the landslide counts as
+        rummaging: before the onset of the landslide it reported, or — one it missed —
+        ``heard_before_s`` before the pull's end (a landslide ends its pull), as for the
+        cold levels. Later, what was heard may have been the landslide itself, missed (too
+        weak to ask about), and what was taken back may have been about it (its bounce
+        called late): learnt as rummaging they raise the level, and more such landslides
+        are missed (a thick cloth's)."""
         heard = self.heard or ([self.pull_top] if self.pull_top > 0 else [])
-        cut = (self.now if self.armed else self.ended) - self.settings.heard_before_s
         if outcome == "clean":
             self.profile.clean_pull(heard)
         elif outcome == "landslide":
+            onset = self.reported_t.get(peak) if peak > 0 else None
+            end = self.now if self.armed else self.ended
+            cut = onset if onset is not None else end - self.settings.heard_before_s
             if self.heard:
                 heard = [p for t, p in zip(self.heard_t, self.heard, strict=True) if t <= cut]
             self.profile.landslide(peak, heard)

@@ -712,3 +712,21 @@ def test_what_was_taken_back_just_before_a_landslide_ended_the_pull_is_not_rumma
         det.disarm()
         det.confirm(outcome, 0.0)
         assert det.profile.disputed_g == [e.strength for e in found][:kept]
+
+
+def test_a_call_taken_back_before_a_landslide_the_sensor_reported_still_counts() -> None:
+    """When the sensor reported the landslide it knows its onset: a glass called 1.1 s
+    before it and taken back was rummaging, though it came in the pull's last two seconds."""
+    sim = Simulator(800, "quiet", seed=7)
+    acc = sim.background(4800)  # a 6 s pull
+    up = np.array([0.0, 0.0, 1.0])
+    sim._add(acc, 3440, sim._ring(0.3, 300.0, 0.008, up))  # the glass, at 4.3 s
+    sim._add(acc, 4320, sim._ring(0.5, 150.0, 0.015, up))  # the landslide, at 5.4 s
+    det = LandslideDetector(800, armed=False)
+    det.arm()
+    glass, landslide = [e for e in calls(Trace(800, sim._finish(acc)), det) if e.verdict != ASK]
+    assert round(glass.t, 1) == 4.3 and round(landslide.t, 1) == 5.4
+    det.confirm("disputed", glass.strength)
+    det.disarm()
+    det.confirm("landslide", landslide.strength)
+    assert det.profile.disputed_g == [glass.strength] and det.profile.landslide_g == [landslide.strength]
