@@ -175,6 +175,41 @@ def _samples(seconds: float, rate: float) -> int:
     return max(1, round(seconds * rate))
 
 
+class _LowBand:
+    """One burst's low band — the last ``lf_s``'s mean minus the slow baseline, per sample —
+    made only when a candidate asks for it (its sway): most bursts are nowhere near one."""
+
+    __slots__ = ("_baseline", "_ends", "_low", "_n", "_starts")
+
+    def __init__(self, ends: np.ndarray, starts: np.ndarray, n: int, baseline: list[float]) -> None:
+        self._ends, self._starts, self._n, self._baseline = ends, starts, n, baseline
+        self._low: np.ndarray | None = None
+
+    @classmethod
+    def zeros(cls, n: int) -> _LowBand:
+        band = cls(np.zeros((0, 3)), np.zeros((0, 3)), 1, [0.0, 0.0, 0.0])
+        band._low = np.zeros(n)
+        return band
+
+    def low(self) -> np.ndarray:
+        if self._low is None:
+            drift = (self._ends - self._starts) / self._n - self._baseline
+            self._low = np.sqrt(np.einsum("ij,ij->i", drift, drift))
+        return self._low
+
+
+def _first(env: np.ndarray, start: int, stop: int, level: float, inclusive: bool = False) -> int:
+    """The first index from ``start`` before ``stop`` where ``env`` is above ``level`` (or
+    reaches it, ``inclusive``); ``stop`` if none is."""
+    if stop <= start:
+        return stop
+    part = env[start:stop]
+    top = part.max()
+    if top < level or (top == level and not inclusive):
+        return stop
+    return start + int(np.argmax(part >= level if inclusive else part > level))
+
+
 class LandslideDetector:
     """Streaming detector for one accelerometer at a steady ``rate_hz``.
 
@@ -212,14 +247,18 @@ class LandslideDetector:
         self.n_pre = _samples(0.05, self.rate)
         self.keep = max(2 * self.half + 1, self.n_lf)  # raw samples carried between bursts
         self.raw = np.zeros((0, 3))
-        self.times = np.zeros(0)
+        self.t_prev = np.zeros(0)  # the last ``half`` sample times before this burst
+        self.burst_t = np.zeros(0)  # this burst's sample times
         self.e_tail = np.zeros(self.n_env)  # |h|² carried for the envelope's running mean
-        self._index: dict[int, tuple[np.ndarray, ...]] = {}  # per burst length: the filters' indices
-        self.baseline: np.ndarray | None = None
+        self.baseline: list[float] | None = None  # per axis (three floats: cheaper than NumPy)
+        self._gains: dict[int, tuple[float, float]] = {}  # per burst length: the running means' gains
         if s.noise_g > 0 and self.profile.floor_g <= 0:
             self.profile.floor_g = s.noise_g  # a calibration's measured room
         self.noise_alpha_per_s = 1.0 / 10.0
-        self.lf_recent: collections.deque[np.ndarray] = collections.deque([np.zeros(self.n_pre)], self.n_pre)
+        # the low band of this burst and of those before it, back over at least n_pre samples
+        self.lf_recent: collections.deque[_LowBand] = collections.deque(
+            [_LowBand.zeros(self.n_pre)], self.n_pre + 1
+        )
         self.n_wide = _samples(0.012, self.rate)  # the features' high pass: ±12 ms (from ~25 Hz)
         self.n_before = _samples(0.025, self.rate)  # the background just before an onset
         self.hist: collections.deque[tuple[int, np.ndarray]] = collections.deque()  # (first index, raw)
@@ -230,6 +269,7 @@ class LandslideDetector:
         self._reset_candidate()
         self.events: list[Landslide] = []
         self.heard: list[float] = []  # this pull's impact-like transients that were not called
+        self.heard_t: list[float] = []  # ... and their onsets (s)
         self.pull_top = 0.0  # the loudest envelope of this pull outside any candidate
         self.features: list[dict[str, float]] | None = None  # set to a list to keep every judgement
         self.candidates = 0
@@ -243,7 +283,12 @@ class LandslideDetector:
         self.cold_decide = self.settings.threshold_g  # the decide level before anything was learned
         self.last_shape = (0.0, 0.0)  # the last judged impact's ring (Hz, s)
         self.called_shapes: dict[float, tuple[float, float]] = {}  # the last calls: peak -> ring
+        self.reported_t: dict[float, float] = {}  # the last reports: peak -> onset (s)
+        self.disputes: list[tuple[float, float]] = []  # taken back in this pull: (onset, peak)
+        self.ended = 0.0  # when the last pull ended (s)
         self._scale_key: tuple[int, int, float, int] = (0, 0, 0.0, 0)
+        self._levels_key: tuple[object, ...] = ()  # what levels() last followed ...
+        self._levels = (0.0, 0.0, 0.0, 0.0)  # ... and what it made of it
         self._scale = (1.0, 1.0)
         self.n_smooth = max(1, round(self.rate / 800))  # above 800 Hz the ring is measured smoothed
         self.recent_g = 0.0  # the envelope's mean over the last busy_s (running, per burst)
@@ -253,7 +298,7 @@ class LandslideDetector:
 
     def arm(self) -> None:
         self.armed = True
-        self.heard, self.pull_top, self.pull_peaks = [], 0.0, []
+        self.heard, self.heard_t, self.pull_top, self.pull_peaks = [], [], 0.0, []
 
     def disarm(self) -> None:
         if self.armed:  # what this pull's rummaging sounded like, confirmed or not: a landslide
@@ -263,6 +308,7 @@ class LandslideDetector:
             ranked = sorted(self.unconfirmed, reverse=True)
             if len(ranked) >= self.settings.heard_pulls:
                 self.heard_level = ranked[1]  # the second loudest pull: one cup dropped does not deafen it
+            self.ended = self.now
         self.armed = False
         if self.state == self.JUDGING:
             self.state = self.BUSY
@@ -270,21 +316,38 @@ class LandslideDetector:
     def confirm(self, outcome: str, peak: float = 0.0) -> None:
         """What the table said of the pull being armed or just disarmed: ``clean`` (confirmed
         clean: what was heard was rummaging), ``landslide`` (of ``peak`` g, 0 when the sensor
-        missed it) or ``disputed`` (a call or a question answered no: ``peak`` was rummaging)."""
+        missed it) or ``disputed`` (a call or a question answered no: ``peak`` was rummaging).
+
+        Of a pull that ended in a landslide only what came before the landslide counts as
+        rummaging: before the onset of the landslide it reported, or — one it missed —
+        ``heard_before_s`` before the pull's end (a landslide ends its pull), as for the
+        cold levels. Later, what was heard may have been the landslide itself, missed (too
+        weak to ask about), and what was taken back may have been about it (its bounce
+        called late): learnt as rummaging they raise the level, and more such landslides
+        are missed (a thick cloth's)."""
         heard = self.heard or ([self.pull_top] if self.pull_top > 0 else [])
         if outcome == "clean":
             self.profile.clean_pull(heard)
-            self.heard, self.pull_top = [], 0.0
         elif outcome == "landslide":
+            onset = self.reported_t.get(peak) if peak > 0 else None
+            end = self.now if self.armed else self.ended
+            cut = onset if onset is not None else end - self.settings.heard_before_s
+            if self.heard:
+                heard = [p for t, p in zip(self.heard_t, self.heard, strict=True) if t <= cut]
             self.profile.landslide(peak, heard)
+            for t, disputed in self.disputes:
+                if t > cut:
+                    self.profile.retract_dispute(disputed)
             shape = self.called_shapes.pop(peak, None)
             if shape is not None:  # a landslide is an impact on the board: how it rings
                 self.profile.board_impact(*shape)
-            self.heard, self.pull_top = [], 0.0
         elif outcome == "disputed":
             self.profile.disputed(peak)
+            self.disputes.append((self.reported_t.get(peak, self.now), peak))
+            return
         else:
             raise ValueError(f"unknown outcome {outcome!r}")
+        self.heard, self.heard_t, self.pull_top, self.disputes = [], [], 0.0, []
 
     @property
     def noise(self) -> float:
@@ -294,16 +357,32 @@ class LandslideDetector:
         """(ask, decide, sure) in g: a candidate's peak from ``ask`` is worth a question,
         from ``decide`` it is called when nobody can be asked, from ``sure`` it is called
         without asking. They follow the learned table: the floor, and once pulls have been
-        confirmed, the strongest transients of clean rummaging."""
+        confirmed, the strongest transients of clean rummaging. Asked every burst, they are
+        worked out again only when what they follow changed — all of it but the floor,
+        which moves every burst while disarmed and is applied last (the settings are read
+        as the detector's own: changing them after it was made is not followed)."""
         s = self.settings
         p = self.profile
+        key = (p, self.heard_level, self.adapt_armed, p.pulls, p.learn_pulls, tuple(p.rummage_g),
+               tuple(p.disputed_g), len(p.board_hz),
+               p.board_hz[-1] if p.board_hz else 0.0, len(p.board_ring_s))  # fmt: skip
+        if key != self._levels_key:
+            self._levels_key, self._levels = key, self._learned_levels()
+        ask, decide, sure, self.cold_decide = self._levels
         floor = s.noise_factor * p.floor_g
+        decide = max(decide, floor)
+        return max(min(ask, decide), 0.5 * floor), decide, max(sure, decide)
+
+    def _learned_levels(self) -> tuple[float, float, float, float]:
+        """``levels`` before the floor, and the cold decide level."""
+        s = self.settings
+        p = self.profile
         ask, decide, sure = s.ask_g, s.threshold_g, s.sure_g
         if s.noise_g <= 0:  # a board heard ringing lower carries less: a cloth, a heavier board
             damp = self._board_scale()[0]
             ask, decide, sure = (x * min(1.0, max(s.damped_low, damp)) for x in (ask, decide, sure))
         cap = s.max_learned * decide
-        self.cold_decide = decide
+        cold_decide = decide
         if s.noise_g > 0:  # calibrated: the fitted threshold decides, and a little below it asks
             ask, sure = min(ask, 0.8 * decide), 1.25 * decide
         elif self.heard_level > 0:
@@ -323,8 +402,7 @@ class LandslideDetector:
             decide = weight * learned_decide + (1 - weight) * decide
             ask = weight * 0.85 * decide + (1 - weight) * min(ask, decide)
             sure = decide * (1.25 if weight >= 1 else 1.6)
-        decide = max(decide, floor)
-        return max(min(ask, decide), 0.5 * floor), decide, max(sure, decide)
+        return ask, decide, sure, cold_decide
 
     @property
     def threshold(self) -> float:
@@ -354,64 +432,81 @@ class LandslideDetector:
 
     def feed(self, t: np.ndarray, acc: np.ndarray) -> list[Landslide]:
         """One burst: times (s) and accelerations (n × 3, g). Returns the landslides
-        decided within it."""
+        decided within it.
+
+        A Raspberry Pi spends most of its detector time on the fixed cost of each NumPy
+        call, ~100 bursts a second whatever the rate: per burst only the envelope is made
+        (the low band and the samples' times wait until a candidate needs them), and the
+        filters' windows are slices, not index arrays."""
         acc = np.asarray(acc, dtype=float).reshape(-1, 3)
         t = np.asarray(t, dtype=float).reshape(-1)
-        if len(acc) == 0:
+        m = len(acc)
+        if m == 0:
             return []
         if self.baseline is None:
-            self.baseline = acc[0].copy()
+            self.baseline = acc[0].tolist()
             self.raw = np.repeat(acc[:1], self.keep, axis=0)
-            self.times = np.full(self.keep, t[0])
+            self.t_prev = np.full(self.half, t[0])
+        keep, half = self.keep, self.half
         raw = np.concatenate((self.raw, acc))
-        times = np.concatenate((self.times, t))
-        m = len(acc)
-        last, hp_lo, mid, lf_lo, env_last, env_lo = self._indices(m)
         # running sums over windows ending at each of the burst's samples
-        csum = np.cumsum(raw, axis=0)
+        csum = raw.cumsum(axis=0)
+        ends = csum[keep:]
+        width = 2 * half + 1
         # high pass, centred: x[j - half] - mean(x[j - 2 half .. j])
-        high = raw[mid] - (csum[last] - csum[hp_lo]) / (2 * self.half + 1)
+        high = raw[keep - half : keep + m - half] - (ends - csum[keep - width : keep + m - width]) / width
         e = np.einsum("ij,ij->i", high, high)
         e_all = np.concatenate((self.e_tail, e))
-        ecs = np.cumsum(e_all)
-        env = np.sqrt((2.0 / self.n_env) * (ecs[env_last] - ecs[env_lo]))
-        # low band: the last 20 ms's mean minus the slow baseline
-        drift = (csum[last] - csum[lf_lo]) / self.n_lf - self.baseline
-        low = np.sqrt(np.einsum("ij,ij->i", drift, drift))
-        when = times[mid]  # the filtered samples' own times
+        ecs = e_all.cumsum()
+        env = np.sqrt((2.0 / self.n_env) * (ecs[self.n_env :] - ecs[:m]))
+        # the low band (the last 20 ms's mean minus the slow baseline), made when asked for
+        self.lf_recent.append(
+            _LowBand(ends, csum[keep - self.n_lf : keep + m - self.n_lf], self.n_lf, self.baseline)
+        )
+        self.burst_t = t
         now = self.now = float(t[-1])
-        gain = 1 - math.exp(-m / self.rate / self.settings.baseline_s)
-        self.baseline = self.baseline + gain * (acc.sum(axis=0) / m - self.baseline)
-        self.raw, self.times = raw[-self.keep :], times[-self.keep :]
+        gains = self._gains.get(m)
+        if gains is None:
+            s = self.settings
+            gains = self._gains[m] = (
+                1 - math.exp(-m / self.rate / s.baseline_s),
+                1 - math.exp(-m / self.rate / s.busy_s),
+            )
+        gain = gains[0]
+        self.baseline = [
+            b + gain * (x / m - b) for b, x in zip(self.baseline, acc.sum(axis=0).tolist(), strict=True)
+        ]
+        self.raw = raw[-keep:]
         self.e_tail = e_all[-self.n_env :]
         self.hist.append((self.fed, acc))
         self.fed += m
         while len(self.hist) > 1 and self.fed - self.hist[1][0] >= self.hist_keep:
             self.hist.popleft()
-        found = self._walk(env, low, when, now)
-        gain = 1 - math.exp(-m / self.rate / self.settings.busy_s)
-        self.recent_g += gain * (float(env.mean()) - self.recent_g)
-        self.lf_recent.append(low)
+        mean = float(np.add.reduce(env)) / m  # = env.mean(), without its Python-level overhead
+        found = self._walk(env, mean, now)
+        self.t_prev = t[m - half :] if m >= half else np.concatenate((self.t_prev, t))[-half:]
+        gain = gains[1]
+        self.recent_g += gain * (mean - self.recent_g)
         return found
 
-    def _indices(self, m: int) -> tuple[np.ndarray, ...]:
-        """Index arrays for a burst of ``m`` samples after the carried ones (cached: bursts
-        are usually all the same length)."""
-        cached = self._index.get(m)
-        if cached is None:
-            full = self.keep + m
-            last = np.arange(full - m, full)
-            env_last = np.arange(self.n_env, self.n_env + m)
-            cached = (
-                last,
-                last - (2 * self.half + 1),
-                last - self.half,
-                last - self.n_lf,
-                env_last,
-                env_last - self.n_env,
-            )
-            self._index[m] = cached
-        return cached
+    def _when(self, j: int) -> float:
+        """The time of the burst's ``j``-th filtered sample (the high pass delays by ``half``)."""
+        k = j - self.half
+        return float(self.burst_t[k] if k >= 0 else self.t_prev[k])
+
+    def _low_before(self, j: int) -> float:
+        """The low band's highest point over the ``n_pre`` samples before the burst's
+        ``j``-th and that one: what the table was doing as a candidate began."""
+        bands = list(self.lf_recent)
+        top = float(bands[-1].low()[max(0, j - self.n_pre) : j + 1].max())
+        need = self.n_pre - j  # samples still wanted from earlier bursts
+        for band in reversed(bands[:-1]):
+            if need <= 0:
+                break
+            low = band.low()
+            top = max(top, float(low[-need:].max()))
+            need -= len(low)
+        return top
 
     def _raw(self, start: int, end: int) -> np.ndarray:
         """Raw samples ``start``..``end`` (raw indices), as far as they are kept."""
@@ -424,99 +519,155 @@ class LandslideDetector:
 
     # ------------------------------------------------------------------ decisions
 
-    def _walk(self, env: np.ndarray, low: np.ndarray, when: np.ndarray, now: float) -> list[Landslide]:
+    def _walk(self, env: np.ndarray, mean: float, now: float) -> list[Landslide]:
+        """The burst's envelope through the state machine. Stretches where nothing can
+        happen — below the listen level, dying down, refractory — are skipped with NumPy;
+        Python steps sample by sample only through a candidate."""
         ask, decide, sure = self.levels()
         s = self.settings
         # armed, fainter impacts are judged too (never reported): what the rummaging knocks
         listen = min(ask, max(s.listen_g, s.listen_floor * self.profile.floor_g)) if self.armed else ask
-        top = float(env.max())
-        if self.state == self.IDLE and top < listen:  # the common case: nothing near the threshold
-            if self.armed:
-                self.pull_top = max(self.pull_top, top)
-            # the table at rest: well below the ask level, or (a fast chip's noise is loud) near
-            # the floor heard so far — or, before any, anything short of a candidate
-            still = max(0.5 * ask, 2.0 * self.profile.floor_g) if self.profile.floor_g > 0 else listen
-            if (not self.armed or self.adapt_armed) and top < still:
-                self.profile.hear_still(float(env.mean()), len(env) / self.rate, self.noise_alpha_per_s)
-            self.count += len(env)
-            return []
+        n = len(env)
+        if self.state == self.IDLE:
+            top = float(env.max())
+            if top < listen:  # the common case: nothing near the threshold
+                if self.armed:
+                    self.pull_top = max(self.pull_top, top)
+                # the table at rest: well below the ask level, or (a fast chip's noise is loud) near
+                # the floor heard so far — or, before any, anything short of a candidate
+                still = max(0.5 * ask, 2.0 * self.profile.floor_g) if self.profile.floor_g > 0 else listen
+                if (not self.armed or self.adapt_armed) and top < still:
+                    self.profile.hear_still(mean, n / self.rate, self.noise_alpha_per_s)
+                self.count += n
+                return []
         found: list[Landslide] = []
-        lows = np.concatenate((*self.lf_recent, low))[-(self.n_pre + len(low)) :]
-        base = len(lows) - len(low)
-        for j in range(len(env)):
-            i = self.count
-            self.count += 1
-            v = float(env[j])
-            if self.state == self.REFRACTORY:
-                if i >= self.until or v > s.reopen * self.peak:  # over, or a new, far stronger impact
-                    self.state = self.IDLE
-                else:
-                    continue
+        first = self.count  # the index of the burst's first sample
+        values: list[float] | None = None
+        lows: list[float] | None = None
+        j = 0
+        while j < n:
             late = 0  # samples the envelope has been rising for when a candidate starts
-            if self.state == self.BUSY:  # until what was judged has died down to the room's level
-                # unless a far stronger impact comes, or (what was judged too weak to ask about,
-                # a fast chip's noisy envelope slow to die down) one worth asking about
-                if v >= listen and (v > 2.5 * self.peak or self.peak < ask <= v):
+            if self.state == self.REFRACTORY:  # until over, or a new, far stronger impact
+                j = _first(env, j, min(n, max(j, self.until - first)), s.reopen * self.peak)
+                if j >= n:
+                    break
+                self.state = self.IDLE
+            elif self.state == self.BUSY:
+                if values is None:
+                    values = env.tolist()
+                j, reopened = self._die_down(values, j, first, ask, listen)
+                if j >= n:
+                    break
+                if reopened:
                     self.state, late = self.IDLE, self.n_env // 2
                 else:
-                    quiet = max(0.5 * ask, 0.3 * self.peak, 1.5 * self.profile.floor_g)
-                    self.quiet_run = self.quiet_run + 1 if v < quiet else 0
-                    # died down, or (a room louder than it has learned) at most a refractory long
-                    if self.quiet_run >= self.n_env or i - self.onset >= self.n_refractory:
-                        self.state = self.IDLE
                     continue
             if self.state == self.IDLE:
-                if v < listen:
-                    continue
+                if late == 0:
+                    j = _first(env, j, n, listen, inclusive=True)
+                    if j >= n:
+                        break
+                if values is None:
+                    values = env.tolist()
                 self._reset_candidate()
                 self.state = self.JUDGING
                 self.candidates += 1
                 self.onset_bg = self.recent_g
-                self.onset, self.onset_t = i - late, float(when[j]) - s.env_s / 2 - late / self.rate
-                self.lf_peak = float(lows[max(0, base + j - self.n_pre) : base + j + 1].max())
-            # JUDGING
-            self.lf_peak = max(self.lf_peak, float(low[j]))
-            self.trail.append((i, float(when[j]), v))
-            if len(self.trail) > self.n_env:  # the candidate's peak before the envelope's last window
-                self.early = max(self.early, self.trail[-self.n_env - 1][2])
-            if v > 2.5 * self.early > 0 or v > 2.5 * self.peak > 0:
-                self._reanchor(v, s.env_s)  # a small knock first (the pile shifting), then the impact
-            if v > self.peak:
-                if self.peak > 0 and self.trough < 0.75 * self.peak and v > 1.25 * self.trough:
-                    self.second = max(self.second, v)  # a second rise: the rod after the tip
-                self.peak, self.peak_at = v, i
-                self.trough = v
-            else:
-                self.trough = min(self.trough, v)
-                if v > 1.25 * self.trough and self.trough < 0.85 * self.peak:
-                    self.second = max(self.second, v)
-            age = i - self.onset
-            if age < self.n_window:
-                continue
-            impulse = self._impulse(v, age)
-            if impulse is None:
-                continue
-            self.last_shape = (0.0, 0.0)
-            verdict, impact = self._judge(ask, decide, sure) if impulse else (None, False)
-            if self.armed and impact:
-                self.pull_peaks.append((self.onset_t, self.peak))
-            if verdict is not None and self.armed:
-                kind = STAFF if self.second >= 0.4 * self.peak else BOULDER
-                event = Landslide(self.onset_t, kind, self.peak, now, verdict, self.last_score)
-                self.called_shapes[self.peak] = self.last_shape  # confirmed maybe after the next arm
-                while len(self.called_shapes) > 8:
-                    del self.called_shapes[next(iter(self.called_shapes))]
-                found.append(event)
-                self.events.append(event)
-                if verdict == ASK:  # a question: a real landslide just after must still be heard
-                    self.state, self.quiet_run = self.BUSY, 0
-                else:
-                    self.state, self.until = self.REFRACTORY, i + self.n_refractory
-            else:
-                if self.armed and impact:
-                    self.heard.append(self.peak)  # impact-like but too weak: the rummaging's
-                self.state, self.quiet_run = self.BUSY, 0
+                i = first + j
+                self.onset, self.onset_t = i - late, self._when(j) - s.env_s / 2 - late / self.rate
+                self.lf_peak = self._low_before(j)
+            if values is None:
+                values = env.tolist()
+            if lows is None:
+                lows = self.lf_recent[-1].low().tolist()
+            while j < n and self.state == self.JUDGING:
+                self.count = first + j + 1
+                event = self._step(first + j, values[j], lows[j], j, (ask, decide, sure), now)
+                if event is not None:
+                    found.append(event)
+                j += 1
+        self.count = first + n
         return found
+
+    def _die_down(
+        self, values: list[float], j: int, first: int, ask: float, listen: float
+    ) -> tuple[int, bool]:
+        """BUSY from the burst's ``j``-th sample: what was judged dies down to the room's
+        level (the sample after the one it did, False), or a far stronger impact comes — or,
+        after something too weak to ask about (a fast chip's noisy envelope slow to die
+        down), one worth asking about (that sample, True); ``len(values)``: neither yet."""
+        peak = self.peak
+        strong = 2.5 * peak
+        weak = peak < ask  # then from the ask level it is worth judging again
+        quiet = max(0.5 * ask, 0.3 * peak, 1.5 * self.profile.floor_g)
+        run, n_env = self.quiet_run, self.n_env
+        # died down, or (a room louder than it has learned) at most a refractory long
+        timeout = self.onset + self.n_refractory - first
+        for k in range(j, len(values)):
+            v = values[k]
+            if v >= listen and (v > strong or (weak and ask <= v)):
+                self.quiet_run = run
+                return k, True
+            run = run + 1 if v < quiet else 0
+            if run >= n_env or k >= timeout:
+                self.quiet_run = run
+                self.state = self.IDLE
+                return k + 1, False
+        self.quiet_run = run
+        return len(values), False
+
+    def _step(
+        self, i: int, v: float, low: float, j: int, levels: tuple[float, float, float], now: float
+    ) -> Landslide | None:
+        """One sample of a candidate: follow its peak, trough and second rise; once it has
+        peaked (``window_s`` after its onset, at the latest ``max_impulse_s``), judge it."""
+        s = self.settings
+        ask, decide, sure = levels
+        self.lf_peak = max(self.lf_peak, low)
+        self.trail.append((i, self._when(j), v))
+        if len(self.trail) > self.n_env:  # the candidate's peak before the envelope's last window
+            self.early = max(self.early, self.trail[-self.n_env - 1][2])
+        if v > 2.5 * self.early > 0 or v > 2.5 * self.peak > 0:
+            self._reanchor(v, s.env_s)  # a small knock first (the pile shifting), then the impact
+        if v > self.peak:
+            if self.peak > 0 and self.trough < 0.75 * self.peak and v > 1.25 * self.trough:
+                self.second = max(self.second, v)  # a second rise: the rod after the tip
+            self.peak, self.peak_at = v, i
+            self.trough = v
+        else:
+            self.trough = min(self.trough, v)
+            if v > 1.25 * self.trough and self.trough < 0.85 * self.peak:
+                self.second = max(self.second, v)
+        age = i - self.onset
+        if age < self.n_window:
+            return None
+        impulse = self._impulse(v, age)
+        if impulse is None:
+            return None
+        self.last_shape = (0.0, 0.0)
+        verdict, impact = self._judge(ask, decide, sure) if impulse else (None, False)
+        if self.armed and impact:
+            self.pull_peaks.append((self.onset_t, self.peak))
+        if verdict is not None and self.armed:
+            kind = STAFF if self.second >= 0.4 * self.peak else BOULDER
+            event = Landslide(self.onset_t, kind, self.peak, now, verdict, self.last_score)
+            self.called_shapes[self.peak] = self.last_shape  # confirmed maybe after the next arm
+            while len(self.called_shapes) > 8:
+                del self.called_shapes[next(iter(self.called_shapes))]
+            self.reported_t[self.peak] = self.onset_t
+            while len(self.reported_t) > 8:
+                del self.reported_t[next(iter(self.reported_t))]
+            self.events.append(event)
+            if verdict == ASK:  # a question: a real landslide just after must still be heard
+                self.state, self.quiet_run = self.BUSY, 0
+            else:
+                self.state, self.until = self.REFRACTORY, i + self.n_refractory
+            return event
+        if self.armed and impact:
+            self.heard.append(self.peak)  # impact-like but too weak: the rummaging's
+            self.heard_t.append(self.onset_t)
+        self.state, self.quiet_run = self.BUSY, 0
+        return None
 
     def _reanchor(self, v: float, env_s: float) -> None:
         """Start the candidate again where this much larger rise began."""
@@ -771,9 +922,9 @@ def envelope(acc: np.ndarray, rate_hz: float, settings: Settings | None = None) 
     out: list[np.ndarray] = []
     original = det._walk
 
-    def keep(env: np.ndarray, low: np.ndarray, when: np.ndarray, now: float) -> list[Landslide]:
+    def keep(env: np.ndarray, mean: float, now: float) -> list[Landslide]:
         out.append(env.copy())
-        return original(env, low, when, now)
+        return original(env, mean, now)
 
     det._walk = keep  # type: ignore[method-assign]
     t = np.arange(len(acc)) / rate_hz

@@ -70,6 +70,14 @@ class TableProfile:
         (counted from the second such call: one cup set down hard does not deafen it)."""
         self.disputed_g = [*self.disputed_g, peak][-KEEP:]
 
+    def retract_dispute(self, peak: float) -> None:
+        """A call or question taken back turned out to be about a landslide (the pull ended
+        in one just after it): it was not rummaging after all."""
+        for k in range(len(self.disputed_g) - 1, -1, -1):
+            if self.disputed_g[k] == peak:
+                self.disputed_g = self.disputed_g[:k] + self.disputed_g[k + 1 :]
+                return
+
     def board_impact(self, freq_hz: float, ring_s: float) -> None:
         """An impact on the board itself (a pawn put down while nothing is armed, a
         confirmed landslide): how this board rings."""
