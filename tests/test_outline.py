@@ -53,7 +53,7 @@ def test_grain_a_soft_spot_and_a_place_beside_a_tile_do_not() -> None:
     cv2.circle(disc, (250, 60), SIDE // 2, 1.0, -1)
     spot = cv2.GaussianBlur(disc, (0, 0), 9)[..., None]
     image = np.clip(image + 70 * spot, 0, 255).astype(np.uint8)  # a lamp's pale spot
-    squares = WalkedSides(image, 0.3)
+    squares = WalkedSides(Outlines(image), 0.3)
     squares.walked(np.array([100.0, 120.0]), 0.0, SIDE)
     assert squares.square_at(np.array([100.0, 120.0]), 0.0, SIDE)
     beside = np.array([100.0 + SIDE + 2, 120.0])  # shares the tile's side and the paper's
@@ -67,7 +67,7 @@ def test_a_dim_tile_is_weighed_by_the_tiles_walked_not_a_constant() -> None:
     for x in (60, 104, 148):
         tile(image, (x, 120), (170, 160, 140))
     dim = (0.25 * image.astype(np.float32) + 20).astype(np.uint8)
-    squares = WalkedSides(dim, 0.3)
+    squares = WalkedSides(Outlines(dim), 0.3)
     squares.walked(np.array([60.0, 120.0]), 0.0, SIDE)
     squares.walked(np.array([104.0, 120.0]), 0.0, SIDE)
     assert squares.square_at(np.array([148.0, 120.0]), 0.0, SIDE)

@@ -16,7 +16,8 @@ import cv2
 import numpy as np
 
 SPAN = 0.4  # each side is sampled over this share of the side, each way from its middle…
-SAMPLES = 15  # …at this many points (the corners, where a neighbour's side crosses, left out)
+SAMPLES = 15  # …at this many points (the corners, where a neighbour's side crosses, left out),
+PARTS = 3  # …in this many parts, most of which must show it
 SHIFT = 0.3  # the square may lie this share of a side off the place asked about, each way…
 INSET = 0.2  # …a side's edge may lie this share of a side inside it (a printed rim on a table as dark)…
 SLACK = 0.06  # …or this share outside it (a tilt, a side measured a little short)
@@ -26,6 +27,7 @@ class Outlines:
     """One frame's gradients, for measuring the sides of squares anywhere on it."""
 
     def __init__(self, image: np.ndarray) -> None:
+        self.image = image
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32) if image.ndim == 3 else image
         self.gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
         self.gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
@@ -51,8 +53,9 @@ class Outlines:
     def _profiles(
         self, centre: np.ndarray, normal: np.ndarray, side: float, inward: int, outward: int
     ) -> np.ndarray:
-        """Each side's mean gradient across it, at offsets from ``inward`` px inside to
-        ``outward`` px outside where it lies with the square at ``centre`` (4 × offsets)."""
+        """Each side's gradient across it, at offsets from ``inward`` px inside to
+        ``outward`` px outside where it lies with the square at ``centre``: the
+        median of its parts' means (4 × offsets)."""
         h, w = self.gx.shape
         tangent = np.stack([-normal[:, 1], normal[:, 0]], axis=1)
         along = np.linspace(-SPAN * side, SPAN * side, SAMPLES)
@@ -69,7 +72,11 @@ class Outlines:
         across = np.abs(
             self.gx[yi, xi] * normal[:, None, None, 0] + self.gy[yi, xi] * normal[:, None, None, 1]
         )
-        return np.asarray(np.where(inside, across, 0.0).mean(axis=2), np.float64)
+        # a side is straight: as sharp at the same offset in most thirds of its length (a
+        # glare's or a pawn's round rim meets a square's side only at its middle; where
+        # rows touch, a neighbour's corner may blur one third)
+        thirds = np.where(inside, across, 0.0).reshape(4, len(out), PARTS, SAMPLES // PARTS)
+        return np.asarray(np.median(thirds.mean(axis=3), axis=2), np.float64)
 
     def strength(self, centre: np.ndarray, angle_deg: float, side: float) -> float:
         """How clearly a square stands there: its weakest side. A place beside a tile
@@ -86,8 +93,8 @@ class WalkedSides:
     """The tiles walked so far as the measure of a place that could hold one: light, focus
     and the box's art set how sharp a tile's sides are in this frame, not a constant."""
 
-    def __init__(self, image: np.ndarray, share: float) -> None:
-        self.outlines = Outlines(image)
+    def __init__(self, outlines: Outlines, share: float) -> None:
+        self.outlines = outlines
         self.share = share  # a place's sides at least this share as sharp as a walked tile's
         self.typicals: list[float] = []
 
@@ -95,9 +102,13 @@ class WalkedSides:
         """A tile read surely at ``centre``: its sides join the measure."""
         self.typicals.append(self.outlines.typical(centre, angle_deg, side))
 
-    def square_at(self, centre: np.ndarray, angle_deg: float, side: float) -> bool:
-        """Whether a tile's square stands out near ``centre`` (before any tile is walked,
-        nothing to weigh by: yes)."""
+    def square_at(
+        self, centre: np.ndarray, angle_deg: float, side: float, share: float | None = None
+    ) -> bool:
+        """Whether a tile's square stands out near ``centre``, at least ``share`` (default
+        the walk's) as sharply as the tiles walked (before any is walked, nothing to weigh
+        by: yes)."""
         if not self.typicals:
             return True
-        return self.outlines.strength(centre, angle_deg, side) >= self.share * float(np.median(self.typicals))
+        least = (self.share if share is None else share) * float(np.median(self.typicals))
+        return self.outlines.strength(centre, angle_deg, side) >= least

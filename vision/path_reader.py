@@ -52,8 +52,9 @@ from vision.faces import (
 )
 from vision.factored import CAMERA_BLUR, COLOUR_FROM, PLAIN_FROM, PLAIN_SURE, KindColourLook, kind_of, ramp
 from vision.frame_colour import colour_of, enrolled_inks, group, tile_ink
+from vision.glare import burnt_map, burnt_share, glare_among, glared
 from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker, lenient_detector
-from vision.outline import WalkedSides
+from vision.outline import Outlines, WalkedSides
 from vision.trained import INNER as TRAINED_INNER
 from vision.trained import SIDE as TRAINED_SIDE
 from vision.trained import Opinion, Trust, to_ask, trained_look, weigh
@@ -332,8 +333,13 @@ class PathReader(TableLocator):
                     )
         start = view.view_point(cal.table_points(markers[PATH_START].center[None]))[0]
         end = view.view_point(cal.table_points(markers[PATH_END].center[None]))[0]
-        self.tile_mm = s.tile_mm if s.tile_mm is not None else self.measure_tile(view.image, mask, start)
-        slots, complete = self.walk(view.image, mask, start, end)
+        outlines = Outlines(view.image)
+        burnt = burnt_map(frame, view.to_view, (view.image.shape[1], view.image.shape[0]))
+        if s.tile_mm is None:
+            self.tile_mm = self.measure_tile(view.image, mask, start, outlines, burnt)
+        else:
+            self.tile_mm = s.tile_mm
+        slots, complete = self.walk(view.image, mask, start, end, outlines, burnt)
         self.balanced = view.image  # the colours the markers' white gives, before any recolouring
         self.refine(view.image, slots)
         image = self.recolour(view.image, slots)
@@ -360,8 +366,14 @@ class PathReader(TableLocator):
         if self.trained is not None:
             self.trained_second_look(slots, set(covers))
         to_image = np.linalg.inv(view.to_view)
+        side = self.tile_mm * s.px_per_mm
+        shares = [burnt_share(burnt, sl.center, side) for sl in slots]
+        washed = glared(shares)
         # the labels of all tiles at once: never more of a kind than the box holds
-        sure = [sl.match is not None and sl.match.confidence >= s.min_confidence for sl in slots]
+        sure = [
+            sl.match is not None and sl.match.confidence >= s.min_confidence and i not in washed
+            for i, sl in enumerate(slots)
+        ]
         matches = [sl.match for sl in slots]
         box = self.box
         if s.use_box and s.edition is None and self.both_editions:
@@ -381,12 +393,14 @@ class PathReader(TableLocator):
             m = slot.match
             tile: dict[str, Any] = {"label": m.label if sure[i] and m else None}
             tile.update(confidence=m.confidence if m else 0.0, center=xy)
-            if i in boxed:  # the box's counts changed it (why: in `unreadable` when it is now)
+            if i in boxed and i not in washed:  # the box's counts changed it (why: in `unreadable`)
                 tile.update(label=boxed[i].label, confidence=boxed[i].confidence)
             reading.tiles.append(tile)
             if tile["label"] is None:
                 reason = "the face matches no enrolled face clearly"
-                if i in boxed:
+                if i in washed:
+                    reason = f"a lamp's glare burns out {100 * shares[i]:.0f} % of the face"
+                elif i in boxed:
                     reason = boxed[i].reason
                 elif slot.doubt is not None and m is not None:
                     reason = f"it looks like {m.label}, or like {slot.doubt} to the learned look"
@@ -718,14 +732,26 @@ class PathReader(TableLocator):
     ) -> float:
         """How well the best enrolled face matches near ``centre`` (shifts of ``reach``
         steps of 7 % of a side each way)."""
+        return self.face_match(image, centre, angle, heading, reach).score
+
+    def face_match(
+        self, image: np.ndarray, centre: np.ndarray, angle: float, heading: np.ndarray, reach: int = 1
+    ) -> Match:
+        """The best enrolled face near ``centre``, as ``face_there`` looks for it."""
         s = self.settings
         side = self.tile_mm * s.px_per_mm
         square = [(a, b) for a in range(-reach, reach + 1) for b in range(-reach, reach + 1)]
         patches, _ = crop_grid(image, centre, side, angle, square, 0.07 * side, heading)
-        return self.index.match(patches, s.min_score, s.min_margin).score
+        return self.index.match(patches, s.min_score, s.min_margin)
 
     def walk(
-        self, image: np.ndarray, mask: np.ndarray, start: np.ndarray, end: np.ndarray
+        self,
+        image: np.ndarray,
+        mask: np.ndarray,
+        start: np.ndarray,
+        end: np.ndarray,
+        outlines: Outlines | None = None,
+        burnt: np.ndarray | None = None,
     ) -> tuple[list[Slot], bool]:
         s = self.settings
         tile = self.tile_mm * s.px_per_mm
@@ -759,12 +785,13 @@ class PathReader(TableLocator):
             return where
 
         marker_reach = self.tile_mm / 2 + 4 + MARKER_MM / 2 + QUIET_MM
-        c, h = self.first_tile(mask, start, dens, tile)
+        outlines = outlines or Outlines(image)
+        c, h = self.first_tile(mask, start, dens, tile, outlines, burnt)
         slots: list[Slot] = []
         if c is None:
             return slots, False
         c = settle(c)
-        squares = WalkedSides(image, s.outline_share)
+        squares = WalkedSides(outlines, s.outline_share)
 
         def place(p: np.ndarray) -> float:
             """``dens`` where a tile's square stands out as the tiles walked do, 0 where it
@@ -817,7 +844,7 @@ class PathReader(TableLocator):
             ):
                 return slots, self._accounted(image, mask, slots, tile, squares)
             if len(full) > 1:  # which way on, of several places a tile could be
-                options = self._rank(image, full, angle, h, visited[:-1], pitch)
+                options = self._rank(image, full, angle, h, visited[:-1], pitch, burnt)
             bridged = 0
             if not full:  # a path laid in a curve: the next tile a few degrees off the axes
                 fan = _fanned(c, h, stride, visited, place)
@@ -855,20 +882,37 @@ class PathReader(TableLocator):
         heading: np.ndarray,
         earlier: np.ndarray,
         pitch: float,
+        burnt: np.ndarray | None = None,
     ) -> list[tuple[float, np.ndarray, np.ndarray]]:
-        """Places a tile could be next, best first: a face before anything else (a shadow
-        can be as dense as a tile); then the place beside a tile already walked (rows that
-        touch, a spiral: the path runs back along the row before, and a place ahead that
-        touches nothing walked is the next row's); then straight on; then the clearer face."""
+        """Places a tile could be next, best first: one a lamp's glare has not burnt out
+        (``burnt``: the frame's clipped pixels in the top view) before anything else; then
+        a face (a shadow can be as dense as a tile); then the place beside a tile already
+        walked (rows that touch, a spiral: the path runs back along the row before, and a
+        place ahead that touches nothing walked is the next row's); then one not clearly
+        fainter than another (a glare's rim on the table straight on matched a face at
+        0.62, the next row's tile 0.95); then straight on; then the clearer face."""
         s = self.settings
 
-        def key(option: tuple[float, np.ndarray, np.ndarray]) -> tuple[bool, bool, bool, float]:
-            _, p, u = option
-            face = self.face_there(image, p, angle, u)
-            hugs = len(earlier) > 0 and float(np.linalg.norm(earlier - p, axis=1).min()) < 1.25 * pitch
-            return (face < s.min_score, not hugs, float(u @ heading) < 0.9, -face)
+        side = self.tile_mm * s.px_per_mm
+        faces = [self.face_there(image, p, angle, u) for _, p, u in full]
+        best = max(faces)
+        usual = [burnt_share(burnt, q, side) for q in earlier] if burnt is not None else []
 
-        return sorted(full, key=key)
+        def key(n: int) -> tuple[bool, bool, bool, bool, bool, float]:
+            _, p, u = full[n]
+            glare = burnt is not None and glare_among(burnt, p, side, usual)
+            hugs = len(earlier) > 0 and float(np.linalg.norm(earlier - p, axis=1).min()) < 1.25 * pitch
+            face = faces[n]
+            return (
+                glare,
+                face < s.min_score,
+                not hugs,
+                face < best - FAINTER,
+                float(u @ heading) < 0.9,
+                -face,
+            )
+
+        return [full[n] for n in sorted(range(len(full)), key=key)]
 
     def _accounted(
         self, image: np.ndarray, mask: np.ndarray, slots: list[Slot], tile: float, squares: WalkedSides
@@ -906,13 +950,20 @@ class PathReader(TableLocator):
             if not _clear(middle, walked, 0.75 * tile):  # a walked tile's corner, not another tile
                 continue
             turned = tile_angle(image, middle, tile)
-            if not squares.square_at(middle, turned, tile):  # grain the mask took for a tile
+            if not squares.square_at(middle, turned, tile, UNVISITED_SHARE):  # grain, a glare
                 continue
-            if self.face_there(image, middle, turned, np.array([1.0, 0.0]), 2) >= s.min_score:
-                return True
+            if self.face_there(image, middle, turned, np.array([1.0, 0.0]), 2) >= s.colour_min_score:
+                return True  # a face matched well (a glare's rim on the table matches one faintly)
         return False
 
-    def measure_tile(self, image: np.ndarray, mask: np.ndarray, start: np.ndarray) -> float:
+    def measure_tile(
+        self,
+        image: np.ndarray,
+        mask: np.ndarray,
+        start: np.ndarray,
+        outlines: Outlines | None = None,
+        burnt: np.ndarray | None = None,
+    ) -> float:
         """A tile's side (mm) in this frame, from the first tile after marker 10: where the
         path begins along the ray from the marker is found in the mask at the smallest
         side allowed, then each side in ``tile_range`` is tried there, and the one at
@@ -924,7 +975,7 @@ class PathReader(TableLocator):
         lo, hi = s.tile_range
         small = lo * s.px_per_mm
         dens = tile_density(mask, small)
-        near, u = self.first_tile(mask, start, dens, small)
+        near, u = self.first_tile(mask, start, dens, small, outlines, burnt)
         if near is None:
             return NOMINAL_TILE_MM if lo <= NOMINAL_TILE_MM <= hi else (lo + hi) / 2
         edge = float(np.linalg.norm(near - start)) - small / 2  # where the path begins
@@ -1106,15 +1157,25 @@ class PathReader(TableLocator):
         return fixed
 
     def first_tile(
-        self, mask: np.ndarray, start: np.ndarray, dens: Callable[[np.ndarray], float], tile: float
+        self,
+        mask: np.ndarray,
+        start: np.ndarray,
+        dens: Callable[[np.ndarray], float],
+        tile: float,
+        outlines: Outlines | None = None,
+        burnt: np.ndarray | None = None,
     ) -> tuple[np.ndarray | None, np.ndarray]:
         """The first tile (``tile`` top-view px wide): along the ray from marker 10 that
-        meets the path soonest and stays on it, half a tile beyond where it begins."""
+        meets the path soonest and stays on it, half a tile beyond where it begins. With
+        the frame's ``outlines``, the nearest of the few places rays meet that stands out
+        as a square about as clearly as the clearest of them, or shows a face clearly: a
+        lamp's glare by the marker is as dense in the mask as a tile, with only the sides
+        the marker's paper lends it, and at best a faint likeness to a plain face."""
         s = self.settings
         k = 0.5
         paper = (MARKER_MM / 2 + QUIET_MM + 2) * s.px_per_mm
         reach = paper + 3 * tile
-        best: tuple[float, np.ndarray, np.ndarray] | None = None
+        met: list[tuple[float, np.ndarray, np.ndarray]] = []
         for a in np.linspace(0, 2 * np.pi, 72, endpoint=False):
             u = np.array([np.cos(a), np.sin(a)])
             r = np.arange(paper, reach, 1.0 / k)
@@ -1135,11 +1196,29 @@ class PathReader(TableLocator):
             centre = start + (r[j] + tile / 2) * u
             if dens(centre) < 0.85:  # a stray line or a shadow's edge, not a tile
                 continue
-            if best is None or r[j] < best[0]:
-                best = (float(r[j]), centre, u)
-        if best is None:
+            met.append((float(r[j]), centre, u))
+        met.sort(key=lambda m: m[0])  # nearest first; a stable sort keeps the rays' order
+        # places a tile apart (``tile`` may be the smallest side allowed, while measuring)
+        side = max(tile, (self.tile_mm or NOMINAL_TILE_MM) * s.px_per_mm)
+        places: list[tuple[np.ndarray, np.ndarray]] = []
+        for _, centre, u in met:
+            if len(places) < FIRST_LOOKS and all(np.linalg.norm(centre - q) >= 0.6 * side for q, _ in places):
+                places.append((centre, u))
+        if not places:
             return None, np.array([1.0, 0.0])
-        return best[1], best[2]
+        if outlines is None or len(places) == 1:
+            return places[0]
+        clear = [outlines.strength(q, 0.0, side) for q, _ in places]
+        shares = [burnt_share(burnt, q, side) for q, _ in places] if burnt is not None else []
+        for (q, u), v in zip(places, clear, strict=True):
+            if burnt is not None and glare_among(burnt, q, side, shares):
+                continue  # a glare: a tile under it is left out rather than the walk begun there
+            if v >= FIRST_SHARE * max(clear):
+                return q, u
+            angle = tile_angle(outlines.image, q, side)
+            if self.face_match(outlines.image, q, angle, u, 3).confidence >= s.min_confidence:
+                return q, u
+        return places[0]
 
     def find_pawns(
         self,
@@ -1222,6 +1301,10 @@ NOMINAL_TILE_MM = 35.0  # the OTB box's tiles: the mask's scale before the tile 
 
 
 LAID_SLACK_MM = 1.0  # how far the measured side may stray from the tiles' spacing
+FAINTER = 0.2  # a place whose face matches this much less than another's goes after it
+UNVISITED_SHARE = 0.4  # a face off the walk stands out as a tile nearly as well as those walked
+FIRST_LOOKS = 4  # the nearest places rays from marker 10 meet, weighed as the path's first tile…
+FIRST_SHARE = 0.5  # …passed over if less clearly a square than this share of the clearest, and no face
 SETTLE_FACES = 12  # sure faces the measured side is made exact on, the first ones walked
 UNVISITED_LOOKS = 12  # places off the walk looked at for a face the walk skipped
 GRID_MEMORY = 0.6  # how much of the path's axes so far each new tile's own axes keep

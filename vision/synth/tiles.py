@@ -388,7 +388,9 @@ class Stage:
             b = cv2.GaussianBlur(cloth, (0, 0), q).astype(np.float32)[:, :, None] / 255.0
             plane[:] = (np.array(sleeve, np.float32) * b + plane * (1 - b)).astype(np.uint8)
 
-    def _light(self, plane: np.ndarray) -> np.ndarray:
+    def _light(self, plane: np.ndarray, glare: tuple[float, float, float] | None = None) -> np.ndarray:
+        """The plane under the scene's light; ``glare`` (x, y, radius mm) adds a lamp's
+        mirrored spot on a glossy table and tiles, white and burnt out at its middle."""
         h, w = plane.shape[:2]
         xs = np.arange(w, dtype=np.float32)[None, :]  # broadcast, not a full grid: a plane is large
         ys = np.arange(h, dtype=np.float32)[:, None]
@@ -402,17 +404,30 @@ class Stage:
             layer = cv2.GaussianBlur(layer, (0, 0), 12 * self.q)
             field_ *= 1 - 0.35 * layer
         gains = kelvin_gains(self.params["kelvin"]) * 1.05
+        spot: np.ndarray | None = None
+        if glare is not None:
+            gx, gy, radius = (
+                (glare[0] + self.margin) * self.q,
+                (glare[1] + self.margin) * self.q,
+                glare[2] * self.q,
+            )
+            r2 = (xs - gx) ** 2 + (ys - gy) ** 2
+            spot = 320.0 * np.exp(-r2 / (2 * (radius / 2) ** 2))  # burnt out within about a radius
         lit = np.empty_like(plane)
         for top in range(0, h, 256):  # in bands: the plane as floats would be large
             band = plane[top : top + 256].astype(np.float32)
             band *= field_[top : top + 256, :, None]
             band *= gains[None, None, :]
+            if spot is not None:
+                band += spot[top : top + 256, :, None]
             lit[top : top + 256] = np.clip(band, 0, 255, out=band)
         return lit
 
-    def _photograph(self, plane: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    def _photograph(
+        self, plane: np.ndarray, rng: np.random.Generator, glare: tuple[float, float, float] | None = None
+    ) -> np.ndarray:
         """The lit plane as the camera sees it: perspective, lens blur, sensor noise, JPEG."""
-        lit = self._light(plane)
+        lit = self._light(plane, glare)
         m, q = self.margin, self.q
         to_plane_px = np.array([[q, 0, m * q], [0, q, m * q], [0, 0, 1]])
         warp = self.plane_to_image @ np.linalg.inv(to_plane_px)
@@ -492,11 +507,12 @@ class TableScene(Stage):
         frame_seed: int = 0,
         skin: tuple[int, int, int] = SKIN,
         sleeve: tuple[int, int, int] | None = None,
+        glare: tuple[float, float, float] | None = None,
     ) -> Scene:
         """A frame: ``present`` says which path tiles are still there (default all),
         ``pawns`` which pawn stands on which path index (default: the scene's own
         random pawns on the path); a ``hand`` of the ``skin`` tone (BGR), perhaps in a
-        ``sleeve``."""
+        ``sleeve``; a lamp's ``glare`` (x, y, radius in the table's mm)."""
         lay = self.layout
         rng = np.random.default_rng([self.seed, frame_seed])
         here = tuple(present) if present is not None else (True,) * len(lay.slots)
@@ -515,7 +531,7 @@ class TableScene(Stage):
         if hand:
             slot = lay.slots[int(rng.integers(0, len(lay.slots)))]
             self._hand(plane, rng, slot.x, slot.y, sleeve, skin)
-        image = self._photograph(plane, rng)
+        image = self._photograph(plane, rng, glare)
         centres = self.to_image(np.array([[s.x, s.y] for s in lay.slots]))
         tiles = [
             {"index": i, "label": label, "center": [round(float(x), 1), round(float(y), 1)]}
