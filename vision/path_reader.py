@@ -844,7 +844,7 @@ class PathReader(TableLocator):
             ):
                 return slots, self._accounted(image, mask, slots, tile, squares)
             if len(full) > 1:  # which way on, of several places a tile could be
-                options = self._rank(image, full, angle, h, visited[:-1], pitch, burnt)
+                options = self._rank(image, full, angle, h, visited[:-1], pitch)
             bridged = 0
             if not full:  # a path laid in a curve: the next tile a few degrees off the axes
                 fan = _fanned(c, h, stride, visited, place)
@@ -882,29 +882,22 @@ class PathReader(TableLocator):
         heading: np.ndarray,
         earlier: np.ndarray,
         pitch: float,
-        burnt: np.ndarray | None = None,
     ) -> list[tuple[float, np.ndarray, np.ndarray]]:
-        """Places a tile could be next, best first: one a lamp's glare has not burnt out
-        (``burnt``: the frame's clipped pixels in the top view) before anything else; then
-        a face (a shadow can be as dense as a tile); then the place beside a tile already
+        """Places a tile could be next, best first: a face before anything else (a shadow
+        can be as dense as a tile); then the place beside a tile already
         walked (rows that touch, a spiral: the path runs back along the row before, and a
         place ahead that touches nothing walked is the next row's); then one not clearly
         fainter than another (a glare's rim on the table straight on matched a face at
         0.62, the next row's tile 0.95); then straight on; then the clearer face."""
         s = self.settings
-
-        side = self.tile_mm * s.px_per_mm
         faces = [self.face_there(image, p, angle, u) for _, p, u in full]
         best = max(faces)
-        usual = [burnt_share(burnt, q, side) for q in earlier] if burnt is not None else []
 
-        def key(n: int) -> tuple[bool, bool, bool, bool, bool, float]:
+        def key(n: int) -> tuple[bool, bool, bool, bool, float]:
             _, p, u = full[n]
-            glare = burnt is not None and glare_among(burnt, p, side, usual)
             hugs = len(earlier) > 0 and float(np.linalg.norm(earlier - p, axis=1).min()) < 1.25 * pitch
             face = faces[n]
             return (
-                glare,
                 face < s.min_score,
                 not hugs,
                 face < best - FAINTER,
@@ -1211,10 +1204,10 @@ class PathReader(TableLocator):
         clear = [outlines.strength(q, 0.0, side) for q, _ in places]
         shares = [burnt_share(burnt, q, side) for q, _ in places] if burnt is not None else []
         for (q, u), v in zip(places, clear, strict=True):
-            if burnt is not None and glare_among(burnt, q, side, shares):
-                continue  # a glare: a tile under it is left out rather than the walk begun there
             if v >= FIRST_SHARE * max(clear):
                 return q, u
+            if burnt is not None and glare_among(burnt, q, side, shares):
+                continue  # a glare, faintly square: a tile under it is left out, the walk not begun there
             angle = tile_angle(outlines.image, q, side)
             if self.face_match(outlines.image, q, angle, u, 3).confidence >= s.min_confidence:
                 return q, u
