@@ -8,25 +8,14 @@ four sides (vision/outline.py)."""
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
 
+from bench.vision import path_labels as path
 from vision.catalogue import Catalogue
 from vision.path_reader import PathReader
 from vision.synth.art import ArtStyle
 from vision.synth.tiles import TableScene
-
-KINDS = {"scarab": 1, "cat": 2, "horus": 4, "anubis": 6, "mask": 8}
-BOX = [f"{k}-{c}" for k, n in KINDS.items() for c in ("green", "blue", "purple") for _ in range(n)]
-BOX += ["goldbag"] * 3 + ["pharaoh"] * 3
-
-
-def path(seed: int, length: int = 70) -> list[str]:
-    tiles = BOX[:]
-    random.Random(seed).shuffle(tiles)
-    return [*tiles[: length - 1], "kingtut"]
 
 
 @pytest.fixture(scope="module")

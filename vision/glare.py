@@ -56,11 +56,10 @@ def glared(shares: list[float]) -> set[int]:
     return out
 
 
-def glare_among(burnt: np.ndarray, centre: np.ndarray, side: float, others: list[float]) -> bool:
-    """Whether a glare lies at a place the walk could step to: burnt out ``PLACE`` or
-    more, and well above the burnt shares of ``others`` (faces walked, or the places
-    weighed beside it). A place is passed over more readily than a face is left unread:
-    another place is there to take instead."""
-    share = burnt_share(burnt, centre, side)
+def glare_among(share: float, others: list[float]) -> bool:
+    """Whether a glare lies at a place the walk could step to, by its burnt ``share``:
+    ``PLACE`` or more, and well above the burnt shares of ``others`` (the places weighed
+    beside it). A place is passed over more readily than a face is left unread: another
+    place is there to take instead."""
     usual = float(np.median(others)) if others else 0.0
     return share >= PLACE and share >= usual + ABOVE

@@ -1203,10 +1203,10 @@ class PathReader(TableLocator):
             return places[0]
         clear = [outlines.strength(q, 0.0, side) for q, _ in places]
         shares = [burnt_share(burnt, q, side) for q, _ in places] if burnt is not None else []
-        for (q, u), v in zip(places, clear, strict=True):
+        for n, ((q, u), v) in enumerate(zip(places, clear, strict=True)):
             if v >= FIRST_SHARE * max(clear):
                 return q, u
-            if burnt is not None and glare_among(burnt, q, side, shares):
+            if shares and glare_among(shares[n], shares):
                 continue  # a glare, faintly square: a tile under it is left out, the walk not begun there
             angle = tile_angle(outlines.image, q, side)
             if self.face_match(outlines.image, q, angle, u, 3).confidence >= s.min_confidence:
