@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from vision.catalogue import Catalogue, enroll
-from vision.frame_colour import ANCHORS, CLEAR_FROM, colour_of, group, ink
+from vision.frame_colour import ANCHORS, CLEAR_FROM, colour_of, group, ink, rings_ink
 from vision.path_reader import PathReader, ReaderSettings
 from vision.synth.art import PAWNS, TILE_LABELS, ArtStyle
 from vision.synth.tiles import TableScene, write_enrolment_set
@@ -47,6 +47,46 @@ def test_groups_that_disagree_with_the_sure_tiles_or_too_few_of_them_tell_nothin
     # an art whose ink says nothing of its set: the sure tiles' sets do not follow the groups
     shuffled = {i: ("blue", "green", "purple")[i % 3] for i in range(0, len(inks), 2)}
     assert group(inks, shuffled, PHOTOS) is None
+
+
+def test_a_set_no_sure_tile_shows_leaves_the_groups_untold_and_one_dissenter_is_outvoted() -> None:
+    inks, truth = frame_inks(3)
+    no_purple = {i: truth[i] for i in range(0, len(inks), 2) if truth[i] != "purple"}
+    assert len(no_purple) >= ANCHORS and group(inks, no_purple, PHOTOS) is None
+    anchors = {i: truth[i] for i in range(0, len(inks), 2)}
+    wrong = next(i for i in anchors if truth[i] == "blue")
+    anchors[wrong] = "green"  # one face read surely, but wrongly
+    calls = group(inks, anchors, PHOTOS)
+    assert calls is not None and [c.colour for c in calls] == truth
+    anchors[next(i for i in anchors if truth[i] == "purple")] = "blue"  # two: at odds
+    assert group(inks, anchors, PHOTOS) is None
+
+
+def test_a_camera_that_pales_every_ink_still_groups_by_the_sure_tiles() -> None:
+    """Thin lines blurred by the camera show a third of their photos' colour: the groups
+    start where the frame's sure tiles of each set lie, not where the photos' inks would
+    be once moved by one cast (blue and purple then fall in one group)."""
+    inks, truth = frame_inks(4)
+    pale = [0.3 * (x - CAST) + CAST for x in inks]
+    anchors = {i: truth[i] for i in range(0, len(pale), 4)}
+    calls = group(pale, anchors, PHOTOS)
+    assert calls is not None and [c.colour for c in calls] == truth
+
+
+def _line_tile(ink_bgr: tuple[int, int, int]) -> np.ndarray:
+    """A line-art face: cream, a thick grey frame every set shares, thin coloured lines."""
+    face = np.full((48, 48, 3), (215, 228, 236), np.uint8)  # the crop of ``tile_ink``
+    face[0:4] = face[44:48] = face[:, 0:4] = face[:, 44:48] = (95, 100, 105)
+    for row in (12, 19, 26, 33):
+        face[row : row + 3, 12:36] = ink_bgr
+    return face
+
+
+def test_line_art_is_told_by_the_picture_inside_its_frame() -> None:
+    b, p = rings_ink(_line_tile((175, 110, 70))), rings_ink(_line_tile((165, 85, 125)))
+    whole, picture = np.linalg.norm(b[:2] - p[:2]), np.linalg.norm(b[2:] - p[2:])
+    assert picture > 2 * whole  # the grey frame dilutes the whole face's ink
+    assert p[2] - b[2] > 10 and b[3] < -20  # purple lies well to red of blue (a*); blue is blue
 
 
 def test_a_tiles_ink_is_its_colour_against_its_own_ground_under_any_lamp() -> None:

@@ -51,13 +51,13 @@ from vision.faces import (
     verdict,
 )
 from vision.factored import CAMERA_BLUR, COLOUR_FROM, PLAIN_FROM, PLAIN_SURE, KindColourLook, kind_of, ramp
-from vision.frame_colour import colour_of, enrolled_inks, group, tile_ink
+from vision.frame_colour import Call, colour_of, enrolled_inks, group, tile_ink
 from vision.glare import burnt_map, burnt_share, glare_among, glared
 from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker, lenient_detector
 from vision.outline import Outlines, WalkedSides
 from vision.trained import INNER as TRAINED_INNER
 from vision.trained import SIDE as TRAINED_SIDE
-from vision.trained import Opinion, Trust, to_ask, trained_look, weigh
+from vision.trained import Opinion, Trust, by_kind_and_colour, to_ask, trained_look, weigh
 
 
 @dataclass
@@ -109,6 +109,13 @@ class ReaderSettings:
     trust: Trust = field(
         default_factory=lambda: Trust(veto=0.8, veto_whole=0.99, doubt_below=math.inf, kind=0.99)
     )
+    # an unsure face is read as the kind the trained look is this sure of, in the colour
+    # its ink shares with the frame's sure tiles, where the plain look finds that kind
+    # within ``kind_within`` of its best label (``settle_kinds``)
+    settle_kinds: bool = True
+    kind_sure: float = 0.99
+    kind_within: float = 0.25
+    colour_agrees: float | None = 0.95  # a face whose colour the looks agree on anchors a group
     # the faces confirmed at the table train it too: off, measured by `bench learning` —
     # games 2-3 at 4 line-art tables 2 -> 0 wrong, at 6 parchment tables 3 -> 4, the
     # questions alike (docs/vision.md §5)
@@ -363,12 +370,14 @@ class PathReader(TableLocator):
             slot.match, slot.center = self.classify(image, centre, slot.angle, slot.heading, 1, hidden)
         if s.frame_colours:
             self.tell_colours(image, slots, set(covers))
-        if self.trained is not None:
-            self.trained_second_look(slots, set(covers))
-        to_image = np.linalg.inv(view.to_view)
         side = self.tile_mm * s.px_per_mm
         shares = [burnt_share(burnt, sl.center, side) for sl in slots]
         washed = glared(shares)
+        if self.trained is not None:
+            self.trained_second_look(slots, set(covers))
+            if s.settle_kinds:
+                self.settle_kinds(image, slots, set(covers) | washed)
+        to_image = np.linalg.inv(view.to_view)
         # the labels of all tiles at once: never more of a kind than the box holds
         sure = [
             sl.match is not None and sl.match.confidence >= s.min_confidence and i not in washed
@@ -576,16 +585,7 @@ class PathReader(TableLocator):
             for i, sl in enumerate(slots)
             if sl.match is not None and i not in covered and colour_of(sl.match.label) is not None
         ]
-        anchors: dict[int, str] = {}
-        for k, i in enumerate(places):
-            m = slots[i].match
-            if m is not None and m.confidence >= s.anchor:
-                anchors[k] = str(colour_of(m.label))
-        px = round(side)
-        faces = self.index.faces
-        enrolled = _BUILT.get(("inks", self._photos, px), lambda: enrolled_inks(faces, side, CAMERA_BLUR))
-        inks = [tile_ink(balanced, slots[i].center, side, slots[i].angle) for i in places]
-        calls = group(inks, anchors, enrolled)
+        calls = self.ink_calls(slots, places, s.anchor)
         if calls is None:
             return
         for i, call in zip(places, calls, strict=True):
@@ -615,6 +615,105 @@ class PathReader(TableLocator):
             confidence = round(min(sure_kind, call.confidence), 3)
             if confidence > m.confidence:
                 sl.match = replace(m, label=f"{kind}-{call.colour}", confidence=confidence)
+
+    def ink_calls(
+        self, slots: list[Slot], places: list[int], anchor: float, agreeing: float | None = None
+    ) -> list[Call] | None:
+        """The colour group each of ``places`` lies in among the frame's inks, checked
+        against the faces read at least ``anchor`` surely (None: too few, or at odds) —
+        and, given ``agreeing``, those whose colour the trained look names that surely
+        too, however unsure their kind (only their colour anchors a group)."""
+        s = self.settings
+        assert self.balanced is not None
+        side = self.tile_mm * s.px_per_mm
+        anchors: dict[int, str] = {}
+        for k, i in enumerate(places):
+            m, opinion = slots[i].match, slots[i].opinion
+            colour = colour_of(m.label) if m is not None else None
+            if m is None or colour is None:
+                continue
+            apart = by_kind_and_colour(opinion) if agreeing is not None and opinion is not None else None
+            named = apart is not None and apart[2] == colour and apart[3] >= (agreeing or 1.0)
+            if m.confidence >= anchor or (named and m.confidence > 0):
+                anchors[k] = colour
+        faces = self.index.faces
+        enrolled = _BUILT.get(
+            ("inks", self._photos, round(side)), lambda: enrolled_inks(faces, side, CAMERA_BLUR)
+        )
+        inks = [tile_ink(self.balanced, slots[i].center, side, slots[i].angle) for i in places]
+        return group(inks, anchors, enrolled)
+
+    def settle_kinds(self, image: np.ndarray, slots: list[Slot], left_alone: set[int]) -> None:
+        """An unsure face of a set whose kind the trained look is sure of, and whose ink
+        clearly lies with one set's tiles in this frame, is read as that kind in that
+        colour. Thin line art is the case: at the camera's size its plain pictures all
+        correlate alike (a grey frame common to all sets outweighs the lines), while the
+        trained look, weighing the lines' directions, names the kind rightly (the photoreal
+        sets' line art: 142 of 142 unsure faces it was at least 0.99 sure of) and only the
+        colour is in doubt — which the frame's other tiles tell. Only a face the plain look
+        finds like that kind (at least ``min_score``, within ``kind_within`` of its best
+        label) is settled: under glare or a shadow the trained look is as sure of a wrong
+        kind, of a face that plainly looks like no enrolled one. A face the trained look
+        doubted against a sure reading is settled only in the colour it named itself.
+        The anchors that check the colour groups include faces the trained look confirmed;
+        a face read surely whose ink clearly lies with another set's tiles becomes a
+        question (as in ``tell_colours``, which has fewer anchors to go by), and so does
+        one read surely as a kind the trained look is ``kind_sure`` it is not (line art's
+        plain look draws faces to one attractor at full confidence)."""
+        s = self.settings
+        trust = s.trust
+        side = self.tile_mm * s.px_per_mm
+        places = [
+            i
+            for i, sl in enumerate(slots)
+            if sl.match is not None
+            and sl.opinion is not None
+            and i not in left_alone
+            and colour_of(sl.match.label) is not None
+            and colour_of(sl.opinion.label) is not None
+        ]
+        for i in places:
+            m, opinion = slots[i].match, slots[i].opinion
+            assert m is not None and opinion is not None
+            apart = by_kind_and_colour(opinion)
+            other_kind = apart is not None and apart[1] >= s.kind_sure and apart[0] != kind_of(m.label)
+            if m.confidence >= s.min_confidence and other_kind:  # the trained look is sure it is not
+                slots[i].match, slots[i].doubt = replace(m, confidence=0.0), opinion.label
+        calls = self.ink_calls(slots, places, trust.confidence, s.colour_agrees)
+        if calls is None:
+            return
+        unsure = []
+        for k, i in enumerate(places):
+            m = slots[i].match
+            assert m is not None
+            if m.confidence < s.min_confidence:
+                unsure.append(k)
+            elif calls[k].colour != colour_of(m.label) and calls[k].confidence >= s.min_confidence:
+                # read surely, but its ink lies clearly with another set's tiles: a question
+                doubted = round(s.min_confidence * (1 - calls[k].confidence) / 2, 3)
+                slots[i].match = replace(m, confidence=doubted)
+        cells = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
+        for k in unsure:
+            sl = slots[places[k]]
+            m, opinion, call = sl.match, sl.opinion, calls[k]
+            assert m is not None and opinion is not None
+            apart = by_kind_and_colour(opinion)
+            if apart is None or apart[1] < s.kind_sure or call.confidence < s.min_confidence:
+                continue
+            if sl.doubt is not None and call.colour != apart[2]:
+                continue
+            label = f"{apart[0]}-{call.colour}"
+            # the plain look over every label (the looks before it kept only their leaders')
+            patches, _ = crop_grid(image, sl.center, side, sl.angle, cells, 0.07 * side, sl.heading)
+            scores = self.index.match(patches, s.min_score, s.min_margin).scores_by_label()
+            kind_best = max((v for n, v in scores.items() if kind_of(n) == apart[0]), default=-1.0)
+            if label not in scores or kind_best < max(s.min_score, max(scores.values()) - s.kind_within):
+                continue
+            ranked = (label, *(n for n in m.ranked if n != label))
+            confidence = round(s.min_confidence + (trust.confidence - s.min_confidence) * call.confidence, 3)
+            sl.match = replace(m, label=label, score=scores[label], ranked=ranked, confidence=confidence)
+            sl.moved = sl.moved or label != m.label
+            sl.doubt = None
 
     def kind_colour(self, side: float) -> KindColourLook:
         """The enrolled faces as this frame's tiles look (built once per catalogue and tile
