@@ -81,9 +81,13 @@ def test_a_rim_coloured_table_is_read_with_fewer_questions_and_no_more_wrong_lab
 ) -> None:
     """Parchment art shows a set's colour only on the tile's rim: the plain look is torn
     between the three colours of a kind and asks about a third of the tiles. Read as kind,
-    then colour, a table asks about far fewer and gets no more wrong."""
+    then colour, a table asks about far fewer and gets no more wrong (the later reading by
+    kind and the frame's colours, which would settle many of the same faces, left out)."""
     shot = every_set_table(ArtStyle(0, "parchment"), seed, level)
-    off, on = (wrong_and_asked(parchment_catalogue, shot, ReaderSettings(factored=f)) for f in (False, True))
+    off, on = (
+        wrong_and_asked(parchment_catalogue, shot, ReaderSettings(factored=f, settle_kinds=False))
+        for f in (False, True)
+    )
     assert on[0] <= off[0]
     assert on[1] * 2 < off[1]
 

@@ -41,22 +41,31 @@ def colour_of(label: str) -> str | None:
 def ink(face: np.ndarray, share: float = INK_SHARE) -> np.ndarray:
     """A face's ink (BGR crop, any size): the mean a*b* of its ``share`` % most colourful
     pixels, less that of its light ground (its brightest quarter)."""
-    lab = cv2.cvtColor(face, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
-    light = lab[:, 0]
-    ground = np.median(lab[light >= np.percentile(light, 75)], axis=0)
+    return _lab_ink(cv2.cvtColor(face, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32), share)
+
+
+def _at_least(values: np.ndarray, percent: float) -> np.ndarray:
+    """Which ``values`` reach their ``percent`` percentile (the nearest rank below it)."""
+    k = int((len(values) - 1) * percent / 100)
+    return values >= np.partition(values, k)[k]
+
+
+def _lab_ink(lab: np.ndarray, share: float) -> np.ndarray:
+    ground = np.median(lab[_at_least(lab[:, 0], 75)], axis=0)
     apart = lab[:, 1:] - ground[1:]
-    far = np.linalg.norm(apart, axis=1)
-    result: np.ndarray = apart[far >= np.percentile(far, 100 - share)].mean(axis=0)
+    far = np.sqrt(np.einsum("ij,ij->i", apart, apart))
+    result: np.ndarray = apart[_at_least(far, 100 - share)].mean(axis=0)
     return result
 
 
 def rings_ink(face: np.ndarray) -> np.ndarray:
     """The ink of a face cropped to ``REACH`` of its side, then of its picture inside
     (``PICTURE`` of the side): a*, b*, a*, b*."""
-    px = face.shape[0]
-    edge = round(px * (1 - PICTURE / REACH) / 2)
-    inner = face[edge : px - edge, edge : face.shape[1] - edge]
-    return np.concatenate([ink(face), ink(inner, PICTURE_SHARE)])
+    h, w = face.shape[:2]
+    edge = round(h * (1 - PICTURE / REACH) / 2)
+    lab = cv2.cvtColor(face, cv2.COLOR_BGR2LAB).astype(np.float32)
+    inner = lab[edge : h - edge, edge : w - edge].reshape(-1, 3)
+    return np.concatenate([_lab_ink(lab.reshape(-1, 3), INK_SHARE), _lab_ink(inner, PICTURE_SHARE)])
 
 
 def tile_ink(view: np.ndarray, centre: np.ndarray, side: float, angle: float) -> np.ndarray:
