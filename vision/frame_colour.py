@@ -30,6 +30,7 @@ PICTURE = 0.8  # …and the share inside a frame printed round the picture
 PICTURE_SHARE = 8.0  # the picture's lines are thinner than a rim
 ANCHORS = 6  # surely read tiles needed to check the groups…
 AGREE = 0.95  # …and the share of them the groups must agree with (all but one will do)
+ELIMINATED, LEANING = 3, 2 / 3  # a set found by elimination: its tiles at least, the share leaning to it
 CLEAR_FROM, CLEAR_SURE = 3.0, 5.0  # a tile's lead (spread units) over the next group
 
 
@@ -97,28 +98,35 @@ class Call:
         return min(max((self.lead - CLEAR_FROM) / (CLEAR_SURE - CLEAR_FROM), 0.0), 1.0)
 
 
-def group(inks: list[np.ndarray], anchors: dict[int, str], start: dict[str, np.ndarray]) -> list[Call] | None:
-    """Each ink's group among the sets of ``start`` (the photos' inks), started from the
-    cast ``anchors`` (index → the colour it was read surely as) show; None when there are
-    too few anchors or the groups disagree with them."""
+def group(
+    inks: list[np.ndarray],
+    anchors: dict[int, str],
+    start: dict[str, np.ndarray],
+    hints: dict[int, str] | None = None,
+) -> list[Call] | None:
+    """Each ink's group among the sets of ``start`` (the photos' inks), started where the
+    ``anchors`` (index → the colour it was read surely as) of each set lie; None when
+    there are too few anchors or the groups disagree with them. A set no sure tile shows
+    is found by elimination, given ``hints`` (index → the colour another look leans to):
+    its group starts at the ink farthest from the shown sets' and is trusted only if
+    most of its tiles lean to it."""
     if len(anchors) < ANCHORS or len(start) < 2 or len(inks) < 3 * len(start):
         return None
-    if not set(start) <= set(anchors.values()):
-        # a set no sure tile shows starts where its photos' ink lies, which a lamp or a
-        # camera's blur may move into another set's group (and sure tiles of one set
-        # agree with any grouping)
-        return None
     names = list(start)
-    x = np.array(inks, np.float64)
-    offset = np.mean([x[i] - start[c] for i, c in anchors.items() if c in start], axis=0)
-    # a set the sure tiles show starts where they lie; another where its photos' ink lies
-    # moved by the frame's cast (a camera pales thin lines more than a cast moves them)
     shown: dict[str, list[int]] = {}
     for i, c in anchors.items():
         shown.setdefault(c, []).append(i)
-    centres = np.array(
-        [x[shown[c]].mean(axis=0) if c in shown else start[c] + offset for c in names], np.float64
-    )
+    missing = [c for c in names if c not in shown]
+    # sure tiles of one set agree with any grouping; a set started where its photos' ink
+    # lies may be moved by a lamp or the camera's blur into another set's group
+    if len(shown) < 2 or len(missing) > (0 if hints is None else 1):
+        return None
+    x = np.array(inks, np.float64)
+    at = {c: x[rows].mean(axis=0) for c, rows in shown.items()}
+    if missing:
+        near = np.min([np.linalg.norm(x - centre, axis=1) for centre in at.values()], axis=0)
+        at[missing[0]] = x[int(np.argmax(near))]
+    centres = np.array([at[c] for c in names], np.float64)
     member = np.zeros(len(x), np.int64)
     for _ in range(10):
         member = np.argmin(np.linalg.norm(x[:, None] - centres[None], axis=2), axis=1)
@@ -135,4 +143,8 @@ def group(inks: list[np.ndarray], anchors: dict[int, str], start: dict[str, np.n
     # one sure tile may be surely wrong (it is then a question): the rest must all agree
     agreed = sum(calls[i].colour == c for i, c in anchors.items())
     trusted = agreed / len(anchors) >= AGREE or (agreed >= ANCHORS and agreed >= len(anchors) - 1)
+    if missing and hints is not None:
+        members = np.flatnonzero(member == names.index(missing[0]))
+        leaning = sum(hints.get(int(i)) == missing[0] for i in members)
+        trusted = trusted and len(members) >= ELIMINATED and leaning >= LEANING * len(members)
     return calls if trusted else None

@@ -119,6 +119,9 @@ class ReaderSettings:
     # …and its ink's lead (spread units) over the next group: the colour of an unsure face
     # at a lead of 2-4 was its set's 62 times in 63 (seed 60000 and the photoreal sets)
     settle_lead: float = 3.0
+    # a face read surely whose ink lies this clearly (or more) with another set is asked:
+    # at 2-3 spreads a sure face's colour call was its set's 114 times in 115
+    doubt_lead: float = 2.0
     # the faces confirmed at the table train it too: off, measured by `bench learning` —
     # games 2-3 at 4 line-art tables 2 -> 0 wrong, at 6 parchment tables 3 -> 4, the
     # questions alike (docs/vision.md §5)
@@ -627,11 +630,14 @@ class PathReader(TableLocator):
         """The colour group each of ``places`` lies in among the frame's inks, checked
         against the faces read at least ``anchor`` surely (None: too few, or at odds) —
         and, given ``agreeing``, those whose colour the trained look names that surely
-        too, however unsure their kind (only their colour anchors a group)."""
+        too, however unsure their kind (only their colour anchors a group); then a set
+        none of them shows may be found by elimination, where the trained look's colours
+        lean to it (``group``)."""
         s = self.settings
         assert self.balanced is not None
         side = self.tile_mm * s.px_per_mm
         anchors: dict[int, str] = {}
+        hints: dict[int, str] = {}
         for k, i in enumerate(places):
             m, opinion = slots[i].match, slots[i].opinion
             colour = colour_of(m.label) if m is not None else None
@@ -641,6 +647,8 @@ class PathReader(TableLocator):
             named = apart is not None and apart[2] == colour and apart[3] >= (agreeing or 1.0)
             if m.confidence >= anchor or (named and m.confidence > 0):
                 anchors[k] = colour
+            if apart is not None and apart[3] >= 0.5:
+                hints[k] = apart[2]
         faces = self.index.faces
         enrolled = _BUILT.get(
             ("inks", self._photos, round(side)), lambda: enrolled_inks(faces, side, CAMERA_BLUR)
@@ -651,7 +659,7 @@ class PathReader(TableLocator):
             if key not in self._inks:
                 self._inks[key] = tile_ink(self.balanced, slots[i].center, side, slots[i].angle)
             inks.append(self._inks[key])
-        return group(inks, anchors, enrolled)
+        return group(inks, anchors, enrolled, hints if agreeing is not None else None)
 
     def settle_kinds(self, image: np.ndarray, slots: list[Slot], left_alone: set[int]) -> None:
         """An unsure face of a set whose kind the trained look is sure of, and whose ink
@@ -698,9 +706,9 @@ class PathReader(TableLocator):
             assert m is not None
             if m.confidence < s.min_confidence:
                 unsure.append(k)
-            elif calls[k].colour != colour_of(m.label) and calls[k].lead >= s.settle_lead:
+            elif calls[k].colour != colour_of(m.label) and calls[k].lead >= s.doubt_lead:
                 # read surely, but its ink lies clearly with another set's tiles: a question
-                doubted = round(s.min_confidence * (1 - calls[k].confidence) / 2, 3)
+                doubted = round(s.min_confidence * (1 - calls[k].confidence) / 2, 3)  # 0.25 or less
                 slots[i].match = replace(m, confidence=doubted)
         cells = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
         for k in unsure:
