@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from vision.catalogue import Catalogue, enroll
-from vision.frame_colour import ANCHORS, CLEAR_FROM, colour_of, group, ink, rings_ink
+from vision.frame_colour import ANCHORS, CLEAR_FROM, colour_of, group, ink, rings_ink, tile_ink
 from vision.path_reader import PathReader, ReaderSettings
 from vision.synth.art import PAWNS, TILE_LABELS, ArtStyle
 from vision.synth.tiles import TableScene, write_enrolment_set
@@ -87,6 +87,25 @@ def test_line_art_is_told_by_the_picture_inside_its_frame() -> None:
     whole, picture = np.linalg.norm(b[:2] - p[:2]), np.linalg.norm(b[2:] - p[2:])
     assert picture > 2 * whole  # the grey frame dilutes the whole face's ink
     assert p[2] - b[2] > 10 and b[3] < -20  # purple lies well to red of blue (a*); blue is blue
+
+
+def test_a_pawn_on_a_tile_is_left_out_of_its_ink() -> None:
+    """A cyan pawn on a blue-rimmed tile: the picture's ink is the pawn's; round the
+    pawn's disc the tile's ink is what it is without the pawn."""
+    import cv2
+
+    view = np.full((200, 200, 3), (60, 90, 120), np.uint8)  # a wood table
+    cv2.rectangle(view, (58, 58), (142, 142), (175, 110, 70), -1)  # the blue rim
+    cv2.rectangle(view, (66, 66), (134, 134), (215, 228, 236), -1)  # the cream face
+    bare = view.copy()
+    cv2.circle(view, (100, 100), 22, (200, 200, 0), -1)  # a cyan pawn's disc
+    centre = np.array([100.0, 100.0])
+    alone = tile_ink(bare, centre, 84.0, 0.0)
+    seen = tile_ink(view, centre, 84.0, 0.0)
+    hidden = tile_ink(view, centre, 84.0, 0.0, [(centre, 20.0)])
+    assert alone[1] < -20  # the rim's blue
+    assert np.linalg.norm(seen - alone) > 20  # the pawn's cyan in the picture
+    assert np.linalg.norm(hidden - alone) < 2
 
 
 def test_a_tiles_ink_is_its_colour_against_its_own_ground_under_any_lamp() -> None:

@@ -17,6 +17,7 @@ by something else, and is left alone).
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -59,18 +60,42 @@ def _lab_ink(lab: np.ndarray, share: float) -> np.ndarray:
     return result
 
 
-def rings_ink(face: np.ndarray) -> np.ndarray:
+def rings_ink(face: np.ndarray, keep: np.ndarray | None = None) -> np.ndarray:
     """The ink of a face cropped to ``REACH`` of its side, then of its picture inside
-    (``PICTURE`` of the side): a*, b*, a*, b*."""
+    (``PICTURE`` of the side): a*, b*, a*, b* — of the pixels ``keep`` (h × w) marks."""
     h, w = face.shape[:2]
     edge = round(h * (1 - PICTURE / REACH) / 2)
     lab = cv2.cvtColor(face, cv2.COLOR_BGR2LAB).astype(np.float32)
-    inner = lab[edge : h - edge, edge : w - edge].reshape(-1, 3)
-    return np.concatenate([_lab_ink(lab.reshape(-1, 3), INK_SHARE), _lab_ink(inner, PICTURE_SHARE)])
+    keep = np.ones((h, w), bool) if keep is None else keep
+    whole, inner = lab[keep], lab[edge : h - edge, edge : w - edge][keep[edge : h - edge, edge : w - edge]]
+    return np.concatenate([_lab_ink(whole, INK_SHARE), _lab_ink(inner, PICTURE_SHARE)])
 
 
-def tile_ink(view: np.ndarray, centre: np.ndarray, side: float, angle: float) -> np.ndarray:
-    return rings_ink(crop_patch(view, centre, side * REACH, angle, 48, 1.0))
+CROP = 48  # the crop an ink is taken from, pixels square
+HIDDEN_REACH = 1.3  # what a pawn hides of a face: its disc this much wider (its base, its shadow's edge)
+
+
+def tile_ink(
+    view: np.ndarray,
+    centre: np.ndarray,
+    side: float,
+    angle: float,
+    hidden: Sequence[tuple[np.ndarray, float]] = (),
+) -> np.ndarray:
+    """A tile's ink in the top view, leaving out the discs (centre, radius; view px) that
+    pawns standing on it hide: a pawn's own colour is no set's."""
+    crop = crop_patch(view, centre, side * REACH, angle, CROP, 1.0)
+    if not hidden:
+        return rings_ink(crop)
+    scale = side * REACH / CROP  # view px per crop px
+    a = np.deg2rad(angle)
+    back = np.array([[np.cos(a), np.sin(a)], [-np.sin(a), np.cos(a)]])  # view → crop axes
+    v, u = np.mgrid[0:CROP, 0:CROP] + 0.5 - CROP / 2
+    keep = np.ones((CROP, CROP), bool)
+    for where, radius in hidden:
+        du, dv = back @ (np.asarray(where, np.float64) - centre) / scale
+        keep &= np.hypot(u - du, v - dv) > radius * HIDDEN_REACH / scale
+    return rings_ink(crop, keep if keep.mean() > 0.3 else None)
 
 
 def enrolled_inks(faces: list[tuple[str, np.ndarray]], side_px: float, blur: float) -> dict[str, np.ndarray]:
@@ -103,13 +128,15 @@ def group(
     anchors: dict[int, str],
     start: dict[str, np.ndarray],
     hints: dict[int, str] | None = None,
+    passive: Collection[int] = (),
 ) -> list[Call] | None:
     """Each ink's group among the sets of ``start`` (the photos' inks), started where the
     ``anchors`` (index → the colour it was read surely as) of each set lie; None when
     there are too few anchors or the groups disagree with them. A set no sure tile shows
     is found by elimination, given ``hints`` (index → the colour another look leans to):
     its group starts at the ink farthest from the shown sets' and is trusted only if
-    most of its tiles lean to it."""
+    most of its tiles lean to it. The ``passive`` inks (a face partly hidden) are told
+    their group but move none."""
     if len(anchors) < ANCHORS or len(start) < 2 or len(inks) < 3 * len(start):
         return None
     names = list(start)
@@ -125,15 +152,23 @@ def group(
     at = {c: x[rows].mean(axis=0) for c, rows in shown.items()}
     if missing:
         near = np.min([np.linalg.norm(x - centre, axis=1) for centre in at.values()], axis=0)
+        near[list(passive)] = 0.0
         at[missing[0]] = x[int(np.argmax(near))]
     centres = np.array([at[c] for c in names], np.float64)
+    active = np.ones(len(x), bool)
+    active[list(passive)] = False
     member = np.zeros(len(x), np.int64)
     for _ in range(10):
         member = np.argmin(np.linalg.norm(x[:, None] - centres[None], axis=2), axis=1)
         centres = np.array(
-            [x[member == j].mean(axis=0) if (member == j).any() else centres[j] for j in range(len(names))]
+            [
+                x[(member == j) & active].mean(axis=0) if ((member == j) & active).any() else centres[j]
+                for j in range(len(names))
+            ]
         )
-    spread = np.concatenate([x[member == j] - centres[j] for j in range(len(names))]).std(axis=0) + 1.0
+    spread = (
+        np.concatenate([x[(member == j) & active] - centres[j] for j in range(len(names))]).std(axis=0) + 1.0
+    )
     distance = np.linalg.norm((x[:, None] - centres[None]) / spread, axis=2)
     order = np.argsort(distance, axis=1)
     calls = [

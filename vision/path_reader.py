@@ -304,7 +304,7 @@ class PathReader(TableLocator):
         self.calibration: Calibration | None = None
         self.tile_mm = self.settings.tile_mm or NOMINAL_TILE_MM  # the last frame's, once one is read
         self.balanced: np.ndarray | None = None  # this frame's top view before any recolouring
-        self._inks: dict[tuple[float, float, float], np.ndarray] = {}  # this frame's, by place
+        self._inks: dict[tuple[float, float, float, bool], np.ndarray] = {}  # this frame's, by place
 
     # ------------------------------------------------------------ reading
 
@@ -384,7 +384,7 @@ class PathReader(TableLocator):
         if self.trained is not None:
             self.trained_second_look(slots, set(covers))
             if s.settle_kinds:
-                self.settle_kinds(image, slots, set(covers) | washed)
+                self.settle_kinds(image, slots, washed, covers)
         to_image = np.linalg.inv(view.to_view)
         # the labels of all tiles at once: never more of a kind than the box holds
         sure = [
@@ -625,15 +625,22 @@ class PathReader(TableLocator):
                 sl.match = replace(m, label=f"{kind}-{call.colour}", confidence=confidence)
 
     def ink_calls(
-        self, slots: list[Slot], places: list[int], anchor: float, agreeing: float | None = None
+        self,
+        slots: list[Slot],
+        places: list[int],
+        anchor: float,
+        agreeing: float | None = None,
+        covers: dict[int, list[tuple[np.ndarray, float]]] | None = None,
     ) -> list[Call] | None:
         """The colour group each of ``places`` lies in among the frame's inks, checked
         against the faces read at least ``anchor`` surely (None: too few, or at odds) —
         and, given ``agreeing``, those whose colour the trained look names that surely
         too, however unsure their kind (only their colour anchors a group); then a set
         none of them shows may be found by elimination, where the trained look's colours
-        lean to it (``group``)."""
+        lean to it (``group``). A face under a pawn (``covers``) is grouped by the ink
+        round the pawn, and anchors nothing."""
         s = self.settings
+        covers = covers or {}
         assert self.balanced is not None
         side = self.tile_mm * s.px_per_mm
         anchors: dict[int, str] = {}
@@ -645,7 +652,7 @@ class PathReader(TableLocator):
                 continue
             apart = by_kind_and_colour(opinion) if agreeing is not None and opinion is not None else None
             named = apart is not None and apart[2] == colour and apart[3] >= (agreeing or 1.0)
-            if m.confidence >= anchor or (named and m.confidence > 0):
+            if i not in covers and (m.confidence >= anchor or (named and m.confidence > 0)):
                 anchors[k] = colour
             if apart is not None and apart[3] >= 0.5:
                 hints[k] = apart[2]
@@ -655,13 +662,21 @@ class PathReader(TableLocator):
         )
         inks = []
         for i in places:
-            key = (float(slots[i].center[0]), float(slots[i].center[1]), float(slots[i].angle))
+            key = (float(slots[i].center[0]), float(slots[i].center[1]), float(slots[i].angle), i in covers)
             if key not in self._inks:
-                self._inks[key] = tile_ink(self.balanced, slots[i].center, side, slots[i].angle)
+                hidden = covers.get(i, [])
+                self._inks[key] = tile_ink(self.balanced, slots[i].center, side, slots[i].angle, hidden)
             inks.append(self._inks[key])
-        return group(inks, anchors, enrolled, hints if agreeing is not None else None)
+        partly = [k for k, i in enumerate(places) if i in covers]
+        return group(inks, anchors, enrolled, hints if agreeing is not None else None, partly)
 
-    def settle_kinds(self, image: np.ndarray, slots: list[Slot], left_alone: set[int]) -> None:
+    def settle_kinds(
+        self,
+        image: np.ndarray,
+        slots: list[Slot],
+        washed: set[int],
+        covers: dict[int, list[tuple[np.ndarray, float]]],
+    ) -> None:
         """An unsure face of a set whose kind the trained look is sure of, and whose ink
         clearly lies with one set's tiles in this frame, is read as that kind in that
         colour. Thin line art is the case: at the camera's size its plain pictures all
@@ -677,7 +692,10 @@ class PathReader(TableLocator):
         a face read surely whose ink clearly lies with another set's tiles becomes a
         question (as in ``tell_colours``, which has fewer anchors to go by), and so does
         one read surely as a kind the trained look is ``kind_sure`` it is not (line art's
-        plain look draws faces to one attractor at full confidence)."""
+        plain look draws faces to one attractor at full confidence). A face under a pawn
+        is only ever made a question, where the ink round the pawn lies with another set
+        (a cyan pawn on a blue parchment tile was read green at full confidence); a face
+        a glare washes out is left alone."""
         s = self.settings
         trust = s.trust
         side = self.tile_mm * s.px_per_mm
@@ -685,19 +703,20 @@ class PathReader(TableLocator):
             i
             for i, sl in enumerate(slots)
             if sl.match is not None
-            and sl.opinion is not None
-            and i not in left_alone
+            and i not in washed
             and colour_of(sl.match.label) is not None
-            and colour_of(sl.opinion.label) is not None
+            and (i in covers or (sl.opinion is not None and colour_of(sl.opinion.label) is not None))
         ]
         for i in places:
             m, opinion = slots[i].match, slots[i].opinion
-            assert m is not None and opinion is not None
+            assert m is not None
+            if opinion is None:
+                continue
             apart = by_kind_and_colour(opinion)
             other_kind = apart is not None and apart[1] >= s.kind_sure and apart[0] != kind_of(m.label)
             if m.confidence >= s.min_confidence and other_kind:  # the trained look is sure it is not
                 slots[i].match, slots[i].doubt = replace(m, confidence=0.0), opinion.label
-        calls = self.ink_calls(slots, places, trust.confidence, s.colour_agrees)
+        calls = self.ink_calls(slots, places, trust.confidence, s.colour_agrees, covers)
         if calls is None:
             return
         unsure = []
@@ -705,7 +724,8 @@ class PathReader(TableLocator):
             m = slots[i].match
             assert m is not None
             if m.confidence < s.min_confidence:
-                unsure.append(k)
+                if i not in covers:
+                    unsure.append(k)
             elif calls[k].colour != colour_of(m.label) and calls[k].lead >= s.doubt_lead:
                 # read surely, but its ink lies clearly with another set's tiles: a question
                 doubted = round(s.min_confidence * (1 - calls[k].confidence) / 2, 3)  # 0.25 or less
