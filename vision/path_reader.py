@@ -1717,8 +1717,39 @@ def _arm_in(
                     continue  # the path, joined to the edge by a sliver of table: an arm shows its own colour
                 if _table_in_shade(seen, table):
                     continue
+                entering = _entering(blob, edge, max(4, round(tile_px * 0.5)))
+                sparse = entering.sum() < SOLID * _entering_span(entering)
+                if sparse and _table_coloured(_median_lab(small, entering), table):
+                    continue  # streaks of a grained table's own colour join the path to the edge
             return blob
     return None
+
+
+SOLID = 0.6  # the share of its band at the frame's edge an arm fills (grain streaks: about 0.4)
+
+
+def _entering(blob: np.ndarray, edge: int, depth: int) -> np.ndarray:
+    """The part of ``blob`` within ``depth`` px of the frame's edge it crosses most widely."""
+    widths = _edge_widths(blob, edge)
+    side = max(widths, key=widths.__getitem__)
+    h, w = blob.shape
+    band = np.zeros_like(blob)
+    near = {
+        "top": np.s_[:depth, :],
+        "bottom": np.s_[h - depth :, :],
+        "left": np.s_[:, :depth],
+        "right": np.s_[:, w - depth :],
+    }[side]
+    band[near] = blob[near]
+    return band
+
+
+def _entering_span(part: np.ndarray) -> int:
+    """The area of the box round ``part`` (px): what a solid arm there would fill."""
+    rows, cols = np.flatnonzero(part.any(axis=1)), np.flatnonzero(part.any(axis=0))
+    if not len(rows):
+        return 0
+    return int((rows[-1] - rows[0] + 1) * (cols[-1] - cols[0] + 1))
 
 
 ARM_MM = 240.0  # an arm crosses the table's edge this wide at most (a sleeved forearm, slanting)
