@@ -152,3 +152,22 @@ def test_a_rim_coloured_table_asks_less_and_errs_no_more_with_the_frames_colours
         asked[on] = sum(r is None for r in read)
     assert wrong[True] <= wrong[False]
     assert asked[True] < asked[False]
+
+
+def test_a_sure_reading_is_doubted_where_the_ink_and_the_trained_look_both_name_another_set(
+    parchment: Catalogue,
+) -> None:
+    """Each look alone is below its own bar (the ink leads by 1.8 spreads, the trained
+    look names blue 0.87 surely): together they make the sure green reading a question."""
+    from vision.frame_colour import Call
+    from vision.path_reader import Slot
+    from vision.trained import Opinion
+
+    reader = PathReader(parchment)
+    slot = Slot(np.zeros(2), np.array([1.0, 0.0]), 0.0)
+    slot.opinion = Opinion(("scarab-blue", "scarab-green"), (0.87, 0.13))
+    assert reader._seconded(slot, Call("blue", 1.8))
+    assert not reader._seconded(slot, Call("blue", 0.6))  # the ink hardly leans
+    assert not reader._seconded(slot, Call("purple", 1.8))  # the looks name different sets
+    slot.opinion = Opinion(("scarab-blue", "scarab-green"), (0.6, 0.4))
+    assert not reader._seconded(slot, Call("blue", 1.8))  # the trained look is unsure

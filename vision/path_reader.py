@@ -24,6 +24,7 @@ import numpy as np
 from vision.box import (
     AMIGO_ONLY,
     OTB_ONLY,
+    Outcome,
     contested,
     edition_on_path,
     hold_to_box,
@@ -85,6 +86,10 @@ class ReaderSettings:
     # sharp as the tiles walked usually are (vision/outline.py): bare wood beside a tile on
     # the photoreal set 0.05-0.07, a synthetic tile in a hand's shadow 0.27
     outline_share: float = 0.15
+    # a face under a pawn read as a special (no set's colour) is read only this surely:
+    # on the photoreal sets 7 such faces read at 1.0 were right, 2 at 0.5-0.7 were set
+    # tiles of line art whose uncovered rim looked like the gold bag
+    covered_special: float = 0.9
     colour_weight: float = 0.0075  # correlation lost per unit of mean chroma distance (Lab a*+b*)
     colour_min_score: float = 0.7  # the colour look only firms up faces matched at least this well
     use_box: bool = True  # no reading holds more tiles of a kind than the box (vision/box.py)
@@ -122,6 +127,9 @@ class ReaderSettings:
     # a face read surely whose ink lies this clearly (or more) with another set is asked:
     # at 2-3 spreads a sure face's colour call was its set's 114 times in 115
     doubt_lead: float = 2.0
+    # …or a lead of 1 spread where the trained look names that set's colour 0.8 surely
+    seconded_lead: float = 1.0
+    seconded_colour: float = 0.8
     # the faces confirmed at the table train it too: off, measured by `bench learning` —
     # games 2-3 at 4 line-art tables 2 -> 0 wrong, at 6 parchment tables 3 -> 4, the
     # questions alike (docs/vision.md §5)
@@ -376,6 +384,10 @@ class PathReader(TableLocator):
             centre = self.between(slots, i)
             slot.angle = tile_angle(image, centre, self.tile_mm * s.px_per_mm)
             slot.match, slot.center = self.classify(image, centre, slot.angle, slot.heading, 1, hidden)
+            under = slot.match
+            if colour_of(under.label) is None and s.min_confidence <= under.confidence < s.covered_special:
+                # what a pawn leaves of a line-art face looks like the plainest special
+                slot.match = replace(under, confidence=round(s.min_confidence / 2, 3))
         if s.frame_colours:
             self.tell_colours(image, slots, set(covers))
         side = self.tile_mm * s.px_per_mm
@@ -404,6 +416,9 @@ class PathReader(TableLocator):
         boxed = hold_to_box(matches, firm, box, s.min_score, s.min_margin, s.box_sure)
         boxed.update(contested(matches, firm, boxed, [sl.doubt for sl in slots], box))
         boxed.update(overfilled(matches, firm, boxed, moved, box))
+        offered: dict[int, list[str]] = {}
+        if complete and s.use_box and box.get(KING_TUT, 0) == 1 and KING_TUT in self.index.names:
+            offered = kept_for_king_tut(matches, sure, boxed)
         for i, slot in enumerate(slots):
             centre = cv2.perspectiveTransform(slot.center.reshape(1, 1, 2).astype(np.float64), to_image)[0, 0]
             xy = [round(float(centre[0]), 1), round(float(centre[1]), 1)]
@@ -428,7 +443,7 @@ class PathReader(TableLocator):
                 # trained look's own first label leads where it has one
                 scores = m.scores_by_label() if m is not None else {}
                 ranked = sorted(scores, key=lambda k: (m is None or k != m.label, -scores[k]))
-                asked = to_ask(ranked, slot.opinion)
+                asked = offered.get(i) or to_ask(ranked, slot.opinion)
                 reading.unreadable.append({"index": i, "center": xy, "reason": reason, "candidates": asked})
         for pawn in pawns:
             c = cv2.perspectiveTransform(np.array(pawn.pop("view"), np.float64).reshape(1, 1, 2), to_image)[
@@ -726,7 +741,9 @@ class PathReader(TableLocator):
             if m.confidence < s.min_confidence:
                 if i not in covers:
                     unsure.append(k)
-            elif calls[k].colour != colour_of(m.label) and calls[k].lead >= s.doubt_lead:
+            elif calls[k].colour != colour_of(m.label) and (
+                calls[k].lead >= s.doubt_lead or self._seconded(slots[i], calls[k])
+            ):
                 # read surely, but its ink lies clearly with another set's tiles: a question
                 doubted = round(s.min_confidence * (1 - calls[k].confidence) / 2, 3)  # 0.25 or less
                 slots[i].match = replace(m, confidence=doubted)
@@ -752,6 +769,15 @@ class PathReader(TableLocator):
             sl.match = replace(m, label=label, score=scores[label], ranked=ranked, confidence=confidence)
             sl.moved = True  # a guess of two looks: it pushes no other face off a label in the box
             sl.doubt = None
+
+    def _seconded(self, slot: Slot, call: Call) -> bool:
+        """The ink's group leans to a colour (``seconded_lead`` spreads) that the trained
+        look names too (``seconded_colour`` surely): two looks at odds with a sure reading
+        (parchment's blue rim read green at full confidence under a warm lamp)."""
+        s = self.settings
+        apart = by_kind_and_colour(slot.opinion) if slot.opinion is not None else None
+        named = apart is not None and apart[2] == call.colour and apart[3] >= s.seconded_colour
+        return named and call.lead >= s.seconded_lead
 
     def kind_colour(self, side: float) -> KindColourLook:
         """The enrolled faces as this frame's tiles look (built once per catalogue and tile
@@ -1662,6 +1688,31 @@ def blank_marker(mask: np.ndarray, view: TopView, cal: Calibration, marker: Mark
     centre = corners.mean(0)
     paper = centre + (corners - centre) * ((MARKER_MM / 2 + QUIET_MM + 5) / (MARKER_MM / 2))
     cv2.fillPoly(mask, [np.round(paper).astype(np.int32)], 0)
+
+
+KING_TUT = "kingtut"
+
+
+def kept_for_king_tut(
+    matches: list[Match | None], sure: list[bool], boxed: dict[int, Outcome]
+) -> dict[int, list[str]]:
+    """In the OTB box King Tut is the path's last element (rules digest): a complete path
+    whose last face is read as anything else, or with King Tut read anywhere before its
+    end, has a question there (``boxed`` gains it) — never a label put in its place. The
+    labels to offer for each such face are returned. The plain and trained looks took a
+    King Tut tile for the gold bag at full confidence on the photoreal sets."""
+    last = len(matches) - 1
+    offered: dict[int, list[str]] = {}
+    for i, m in enumerate(matches):
+        label = boxed[i].label if i in boxed else (m.label if sure[i] and m is not None else None)
+        if label is None:
+            continue
+        if i == last and label != KING_TUT:
+            why = f"King Tut ends the path in this box, but it looks like {label}"
+            boxed[i], offered[i] = Outcome(None, 0.0, why), [KING_TUT, label]
+        elif i != last and label == KING_TUT:
+            boxed[i] = Outcome(None, 0.0, "King Tut lies only at the path's end, before marker 11")
+    return offered
 
 
 def hand_blob(
