@@ -12,7 +12,7 @@ not match clearly is reported as unreadable, never guessed.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import pairwise
@@ -1694,7 +1694,7 @@ KING_TUT = "kingtut"
 
 
 def kept_for_king_tut(
-    matches: list[Match | None], sure: list[bool], boxed: dict[int, Outcome]
+    matches: Sequence[Match | None], sure: Sequence[bool], boxed: dict[int, Outcome]
 ) -> dict[int, list[str]]:
     """In the OTB box King Tut is the path's last element (rules digest): a complete path
     whose last face is read as anything else, or with King Tut read anywhere before its
