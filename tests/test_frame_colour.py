@@ -171,3 +171,20 @@ def test_a_sure_reading_is_doubted_where_the_ink_and_the_trained_look_both_name_
     assert not reader._seconded(slot, Call("purple", 1.8))  # the looks name different sets
     slot.opinion = Opinion(("scarab-blue", "scarab-green"), (0.6, 0.4))
     assert not reader._seconded(slot, Call("blue", 1.8))  # the trained look is unsure
+
+
+def test_the_trained_look_vouching_for_a_faces_colour_outweighs_a_group_that_barely_disagrees(
+    parchment: Catalogue,
+) -> None:
+    from vision.faces import Match
+    from vision.path_reader import Slot
+    from vision.trained import Opinion
+
+    reader = PathReader(parchment)
+    slot = Slot(np.zeros(2), np.array([1.0, 0.0]), 0.0, match=Match("cat-green", 0.9, 0.6, 1.0, 0))
+    slot.opinion = Opinion(("cat-green", "cat-blue"), (0.97, 0.03))
+    assert reader._vouched(slot)
+    slot.opinion = Opinion(("cat-green", "cat-blue"), (0.9, 0.1))  # not sure enough to outweigh it
+    assert not reader._vouched(slot)
+    slot.opinion = Opinion(("cat-blue", "cat-green"), (0.97, 0.03))  # it names another colour
+    assert not reader._vouched(slot)

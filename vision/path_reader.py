@@ -127,6 +127,9 @@ class ReaderSettings:
     # a face read surely whose ink lies this clearly (or more) with another set is asked:
     # at 2-3 spreads a sure face's colour call was its set's 114 times in 115
     doubt_lead: float = 2.0
+    # (from 2 to 3 spreads only where the trained look does not name the face's own
+    # colour this surely)…
+    vouch: float = 0.95
     # …or a lead of 1 spread where the trained look names that set's colour 0.8 surely
     seconded_lead: float = 1.0
     seconded_colour: float = 0.8
@@ -742,7 +745,9 @@ class PathReader(TableLocator):
                 if i not in covers:
                     unsure.append(k)
             elif calls[k].colour != colour_of(m.label) and (
-                calls[k].lead >= s.doubt_lead or self._seconded(slots[i], calls[k])
+                calls[k].lead >= s.settle_lead
+                or (calls[k].lead >= s.doubt_lead and not self._vouched(slots[i]))
+                or self._seconded(slots[i], calls[k])
             ):
                 # read surely, but its ink lies clearly with another set's tiles: a question
                 doubted = round(s.min_confidence * (1 - calls[k].confidence) / 2, 3)  # 0.25 or less
@@ -769,6 +774,19 @@ class PathReader(TableLocator):
             sl.match = replace(m, label=label, score=scores[label], ranked=ranked, confidence=confidence)
             sl.moved = True  # a guess of two looks: it pushes no other face off a label in the box
             sl.doubt = None
+
+    def _vouched(self, slot: Slot) -> bool:
+        """The trained look names the colour the face was read in ``vouch`` surely: a
+        colour group that leans against it by under ``settle_lead`` is outweighed (photo
+        art's shaded inks group less cleanly than a rim or a line)."""
+        apart = by_kind_and_colour(slot.opinion) if slot.opinion is not None else None
+        m = slot.match
+        return (
+            apart is not None
+            and m is not None
+            and apart[2] == colour_of(m.label)
+            and apart[3] >= self.settings.vouch
+        )
 
     def _seconded(self, slot: Slot, call: Call) -> bool:
         """The ink's group leans to a colour (``seconded_lead`` spreads) that the trained
