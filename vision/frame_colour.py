@@ -6,9 +6,9 @@ frame alike, so a tile's colour compared with a photo's is often a close call. W
 frame, though, the tiles of one set share their look: the green tiles are more like one
 another than like the blue ones, whatever the lamp. A tile's *ink* — what stands out in
 colour from its own light ground (its art, its rim), as CIE a*b* less the ground's — is
-grouped with the frame's other inks: three groups, each started where the photos' ink of
-its set lies once moved by the cast the frame's sure tiles show, then settled on the
-frame's inks (k-means). A tile clearly in one group has that group's colour.
+grouped with the frame's other inks: a group per set, each started where the frame's sure
+tiles of that set lie, then settled on the frame's inks (k-means). A tile clearly in one
+group has that group's colour.
 
 The groups are trusted only when they agree with the frame's surely read tiles (an art
 whose ink says nothing of its set — colour over the whole face, no light ground — groups
@@ -17,7 +17,7 @@ by something else, and is left alone).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -98,19 +98,9 @@ def tile_ink(
     return rings_ink(crop, keep if keep.mean() > 0.3 else None)
 
 
-def enrolled_inks(faces: list[tuple[str, np.ndarray]], side_px: float, blur: float) -> dict[str, np.ndarray]:
-    """Each set's ink in the enrolled photos, brought to the size (and about the blur) at
-    which the camera shows a tile: the groups' starting points."""
-    px = max(8, round(side_px))
-    by: dict[str, list[np.ndarray]] = {}
-    for label, face in faces:
-        colour = colour_of(label)
-        if colour is None:
-            continue
-        seen = cv2.GaussianBlur(cv2.resize(face, (px, px), interpolation=cv2.INTER_AREA), (0, 0), blur)
-        edge = round(px * (1 - REACH) / 2)
-        by.setdefault(colour, []).append(rings_ink(seen[edge : px - edge, edge : px - edge]))
-    return {c: np.mean(values, axis=0) for c, values in sorted(by.items())}
+def set_colours(labels: Iterable[str]) -> list[str]:
+    """The sets' colours among ``labels``, in order: the groups a frame's inks fall in."""
+    return sorted({c for label in labels if (c := colour_of(label)) is not None})
 
 
 @dataclass(frozen=True)
@@ -126,20 +116,20 @@ class Call:
 def group(
     inks: list[np.ndarray],
     anchors: dict[int, str],
-    start: dict[str, np.ndarray],
+    sets: Collection[str],
     hints: dict[int, str] | None = None,
     passive: Collection[int] = (),
 ) -> list[Call] | None:
-    """Each ink's group among the sets of ``start`` (the photos' inks), started where the
+    """Each ink's group among the ``sets`` (their colours), started where the
     ``anchors`` (index → the colour it was read surely as) of each set lie; None when
     there are too few anchors or the groups disagree with them. A set no sure tile shows
     is found by elimination, given ``hints`` (index → the colour another look leans to):
     its group starts at the ink farthest from the shown sets' and is trusted only if
     most of its tiles lean to it. The ``passive`` inks (a face partly hidden) are told
     their group but move none."""
-    if len(anchors) < ANCHORS or len(start) < 2 or len(inks) < 3 * len(start):
+    names = list(sets)
+    if len(anchors) < ANCHORS or len(names) < 2 or len(inks) < 3 * len(names):
         return None
-    names = list(start)
     shown: dict[str, list[int]] = {}
     for i, c in anchors.items():
         shown.setdefault(c, []).append(i)

@@ -51,8 +51,8 @@ from vision.faces import (
     smoothed,
     verdict,
 )
-from vision.factored import CAMERA_BLUR, COLOUR_FROM, PLAIN_FROM, PLAIN_SURE, KindColourLook, kind_of, ramp
-from vision.frame_colour import Call, colour_of, enrolled_inks, group, tile_ink
+from vision.factored import COLOUR_FROM, PLAIN_FROM, PLAIN_SURE, KindColourLook, kind_of, ramp
+from vision.frame_colour import Call, colour_of, group, set_colours, tile_ink
 from vision.glare import burnt_map, burnt_share, glare_among, glared
 from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker, lenient_detector
 from vision.outline import Outlines, WalkedSides
@@ -627,9 +627,7 @@ class PathReader(TableLocator):
             apart = self.kind_colour(side).look(image, sl.center, side, sl.angle, sl.heading, balanced, m)
             kind = kind_of(apart.match.label)
             # the plain look among this colour's faces alone: what is left is the picture
-            cells = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
-            patches, _ = crop_grid(image, sl.center, side, sl.angle, cells, 0.07 * side, sl.heading)
-            scores = self.index.match(patches, s.min_score, s.min_margin).scores_by_label()
+            scores = self.face_match(image, sl.center, sl.angle, sl.heading).scores_by_label()
             among = sorted(
                 (n for n in scores if colour_of(n) == call.colour), key=scores.__getitem__, reverse=True
             )
@@ -674,10 +672,6 @@ class PathReader(TableLocator):
                 anchors[k] = colour
             if apart is not None and apart[3] >= 0.5:
                 hints[k] = apart[2]
-        faces = self.index.faces
-        enrolled = _BUILT.get(
-            ("inks", self._photos, round(side)), lambda: enrolled_inks(faces, side, CAMERA_BLUR)
-        )
         inks = []
         for i in places:
             key = (float(slots[i].center[0]), float(slots[i].center[1]), float(slots[i].angle), i in covers)
@@ -686,7 +680,8 @@ class PathReader(TableLocator):
                 self._inks[key] = tile_ink(self.balanced, slots[i].center, side, slots[i].angle, hidden)
             inks.append(self._inks[key])
         partly = [k for k, i in enumerate(places) if i in covers]
-        return group(inks, anchors, enrolled, hints if agreeing is not None else None, partly)
+        sets = set_colours(self.index.names)
+        return group(inks, anchors, sets, hints if agreeing is not None else None, partly)
 
     def settle_kinds(
         self,
@@ -716,7 +711,6 @@ class PathReader(TableLocator):
         a glare washes out is left alone."""
         s = self.settings
         trust = s.trust
-        side = self.tile_mm * s.px_per_mm
         places = [
             i
             for i, sl in enumerate(slots)
@@ -752,7 +746,6 @@ class PathReader(TableLocator):
                 # read surely, but its ink lies clearly with another set's tiles: a question
                 doubted = round(s.min_confidence * (1 - calls[k].confidence) / 2, 3)  # 0.25 or less
                 slots[i].match = replace(m, confidence=doubted)
-        cells = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
         for k in unsure:
             sl = slots[places[k]]
             m, opinion, call = sl.match, sl.opinion, calls[k]
@@ -764,8 +757,7 @@ class PathReader(TableLocator):
                 continue
             label = f"{apart[0]}-{call.colour}"
             # the plain look over every label (the looks before it kept only their leaders')
-            patches, _ = crop_grid(image, sl.center, side, sl.angle, cells, 0.07 * side, sl.heading)
-            scores = self.index.match(patches, s.min_score, s.min_margin).scores_by_label()
+            scores = self.face_match(image, sl.center, sl.angle, sl.heading).scores_by_label()
             kind_best = max((v for n, v in scores.items() if kind_of(n) == apart[0]), default=-1.0)
             if label not in scores or kind_best < max(s.min_score, max(scores.values()) - s.kind_within):
                 continue
