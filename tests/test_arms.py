@@ -129,3 +129,40 @@ def test_a_path_joined_to_the_edge_by_a_sliver_of_table_is_no_arm() -> None:
     # the same blob in another colour than the table (a tan arm on walnut): an arm
     image[120:320, 160:784] = (80, 120, 175)
     assert hand_blob(image, mask, 42.0, 1.2, table) is not None
+
+
+def _wood_under_a_lamp(size: tuple[int, int] = (360, 640)) -> np.ndarray:
+    """A plain wood-coloured table (half-resolution BGR) lit by a lamp whose pool, 40
+    lighter and a little paler at its heart, spreads from the bottom edge."""
+    h, w = size
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    pool = np.exp(-(((xs - w / 2) / (w / 5)) ** 2 + ((ys - h) / (h / 3)) ** 2))
+    lab = np.zeros((h, w, 3), np.float32)
+    lab[:, :, 0] = 113 + 40 * pool
+    lab[:, :, 1] = 137 - 4 * pool
+    lab[:, :, 2] = 144 - 7 * pool
+    return cv2.cvtColor(np.round(lab).astype(np.uint8), cv2.COLOR_LAB2BGR)
+
+
+def test_a_lamps_pool_of_light_is_table_and_a_sleeve_in_it_is_not() -> None:
+    """A pool of lamplight at the frame's edge is far from the table's colour sampled at
+    the corners, so it is in the foreground mask and, joined to the path, looked like an
+    arm reaching in; the table round it is as light, so it is table. A white sleeve or a
+    pale bare arm in the same pool stays in the mask."""
+    from vision.path_reader import foreground, without_lamplight
+
+    tile_px = 40.0
+    table = np.array([113.0, 137.0, 144.0], np.float32)
+    small = _wood_under_a_lamp()
+    big = cv2.resize(small, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
+    heart = np.s_[330:360, 300:340]
+    assert foreground(big, tile_px, table)[heart].mean() > 0.9  # the pool is in the mask
+    mask = foreground(big, tile_px, table)
+    assert without_lamplight(small, mask, tile_px, table)[heart].mean() < 0.1
+    for colour in [(235, 235, 235), TONES["pale"], SLEEVES["red"]]:
+        arm = small.copy()
+        cv2.rectangle(arm, (290, 200), (350, 359), colour, -1)
+        big = cv2.resize(arm, None, fx=2, fy=2, interpolation=cv2.INTER_NEAREST)
+        mask = foreground(big, tile_px, table)
+        kept = without_lamplight(arm, mask, tile_px, table)
+        assert kept[heart].mean() > 0.9, colour

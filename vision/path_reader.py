@@ -1676,21 +1676,56 @@ def foreground(image: np.ndarray, tile_px: float, table: np.ndarray) -> np.ndarr
     finely grained; faces are drawn)."""
     small = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    mask = (_far_from(lab, table) | _busy(lab, tile_px)).astype(np.uint8)
+    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+
+
+def _far_from(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """Where ``lab`` (float Lab) is far in colour from ``table``: one colour, or one per
+    pixel (an (h, w, 3) field)."""
+    t = np.asarray(table, np.float32)
+    t_l, t_a, t_b = (t[..., 0], t[..., 1], t[..., 2])
     # a shadow or a light gradient scales lightness and chroma together: undo that first
-    shade = np.clip(table[0] / np.maximum(lab[:, :, 0], 1.0), 0.6, 2.2)
-    da = np.abs((lab[:, :, 1] - 128) * shade - (table[1] - 128))
-    db = np.abs((lab[:, :, 2] - 128) * shade - (table[2] - 128))
+    shade = np.clip(t_l / np.maximum(lab[:, :, 0], 1.0), 0.6, 2.2)
+    da = np.abs((lab[:, :, 1] - 128) * shade - (t_a - 128))
+    db = np.abs((lab[:, :, 2] - 128) * shade - (t_b - 128))
     # lighter than the table counts; darker counts less, as a deep shadow is darker
-    dl = np.maximum(lab[:, :, 0] - table[0], 0) * 0.25 + np.maximum(table[0] - lab[:, :, 0], 0) * 0.1
-    far = (dl + da + db) > 20
+    dl = np.maximum(lab[:, :, 0] - t_l, 0) * 0.25 + np.maximum(t_l - lab[:, :, 0], 0) * 0.1
+    return np.asarray((dl + da + db) > 20)
+
+
+def _busy(lab: np.ndarray, tile_px: float) -> np.ndarray:
     grey = lab[:, :, 0]
     gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
     k = max(3, int(tile_px * 0.5 * 0.3)) | 1
-    energy = cv2.blur(np.sqrt(gx * gx + gy * gy), (k, k))
-    busy = energy > 40
-    mask = (far | busy).astype(np.uint8)
-    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    return np.asarray(cv2.blur(np.sqrt(gx * gx + gy * gy), (k, k)) > 40)
+
+
+LAMP_TILES = 4.0  # the table's colour near a pixel: taken over this many tiles round it
+
+
+def without_lamplight(small: np.ndarray, mask: np.ndarray, tile_px: float, table: np.ndarray) -> np.ndarray:
+    """``mask`` less the table a lamp's pool of light brightens: pixels far from the
+    table's colour only because they are lighter, and not far from the table as it looks
+    round them (its colour averaged over the free table within a few tiles, twice, the
+    second time over what the first found free). A pool at the frame's edge joins the
+    path to it in the mask, and the pair looks like an arm reaching in (two clean frames
+    of seed 4 were refused). Only plain pixels lighter than the table go: an arm's outline
+    (busy) stays, and so does an arm darker than the table or of another hue."""
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    t = np.asarray(table, np.float32)
+    k = max(5, int(tile_px * 0.5 * LAMP_TILES)) | 1
+    busy = _busy(lab, tile_px)
+    free = mask == 0
+    for _ in range(2):
+        weight = cv2.blur(free.astype(np.float32), (k, k))
+        field = cv2.blur(lab * free[:, :, None], (k, k)) / np.maximum(weight, 1e-3)[:, :, None]
+        field[weight < 0.05] = t
+        far = _far_from(lab, field)
+        free = ~(far | busy)
+    lit = _far_from(lab, t) & ~far & ~busy & (lab[:, :, 0] > t[0])
+    return (mask.astype(bool) & ~lit).astype(np.uint8)
 
 
 def blank_marker(mask: np.ndarray, view: TopView, cal: Calibration, marker: Marker) -> None:
@@ -1745,12 +1780,11 @@ def hand_blob(
     small = cv2.resize(image, (mask.shape[1], mask.shape[0]), interpolation=cv2.INTER_AREA)
     ycc = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
     skin = cv2.inRange(ycc, (40, 135, 85), (250, 180, 135)) & (mask * 255)
-    looks = (skin, mask * 255) if any_colour else (skin,)
-    for candidates in looks:  # a bare arm's skin alone, then whatever reaches in
-        blob = _arm_in(candidates, small, tile_px, px_per_mm, table)
-        if blob is not None:
-            return blob
-    return None
+    blob = _arm_in(skin, small, tile_px, px_per_mm, table)  # a bare arm's skin alone
+    if blob is not None or not any_colour:
+        return blob
+    reaching = mask if table is None else without_lamplight(small, mask, tile_px, table)
+    return _arm_in(reaching * 255, small, tile_px, px_per_mm, table)  # whatever reaches in
 
 
 def _arm_in(
