@@ -14,8 +14,12 @@ art comes in *families* that differ in what matters to a reader, not in paramete
 - ``photo``: photo-like shaded icons on a grainy radial gradient, a thin border and one
   corner numeral;
 - ``heldout``: a cream tile with a coloured medallion, its own knocked-out icons and the
-  value in Roman numerals. **Held out**: the benchmarks report it, but nobody tunes a
-  reader, a threshold or a setting on it (docs/vision.md §5).
+  value in Roman numerals. It was held out until 2026-11-28, when the walk's failures on
+  it were looked at: it is now a looked-at family like the others;
+- ``ebony``: pale gold icons on a dark tile, the set's colour only as four corner
+  brackets, the value as pips. **Held out** (since 2026-11-28, committed before anything
+  read it): the benchmarks report it, but nobody tunes a reader, a threshold or a setting
+  on it, nor looks at its frames (docs/vision.md §5).
 
 Palettes of the new families put blue near purple and green near blue, as printed boxes
 do. The recogniser itself has no built-in knowledge of any of it.
@@ -605,8 +609,8 @@ ROMAN = {1: "I", 2: "II", 4: "IV", 6: "VI", 8: "VIII"}
 
 
 def _heldout_face(label: str, style: ArtStyle) -> np.ndarray:
-    """HELD OUT — never tune a reader on this family. A cream tile with a double rule, a
-    coloured medallion with a knocked-out icon, the value in Roman numerals."""
+    """A cream tile with a double rule, a coloured medallion with a knocked-out icon, the
+    value in Roman numerals (held out until 2026-11-28)."""
     glyph, colour, value = _theme(label)
     cream = (205, 228, 240)
     img = np.full((FACE_PX, FACE_PX, 3), cream, np.uint8)
@@ -621,6 +625,36 @@ def _heldout_face(label: str, style: ArtStyle) -> np.ndarray:
         _text_at(img, ROMAN[value], FACE_PX - 30, 20, cv2.FONT_HERSHEY_PLAIN, 1.0, (60, 60, 60), 1)
         _text_at(img, ROMAN[value], 30, 20, cv2.FONT_HERSHEY_PLAIN, 1.0, (60, 60, 60), 1)
     return _edge(img, (60, 70, 80), 1)
+
+
+def _ebony_face(label: str, style: ArtStyle) -> np.ndarray:
+    """HELD OUT — never tune a reader on this family. A dark tile, the icon in one pale
+    gold ink for every set, the set's colour only as four corner brackets, the value as
+    pips along the bottom."""
+    glyph, colour, value = _theme(label)
+    ground = (38, 30, 26)
+    img = np.full((FACE_PX, FACE_PX, 3), ground, np.uint8)
+    mark = style.colour(colour)
+    arm, t, o = 30, 7, 6
+    for cx, cy in ((o, o), (FACE_PX - 1 - o, o), (o, FACE_PX - 1 - o), (FACE_PX - 1 - o, FACE_PX - 1 - o)):
+        sx = 1 if cx < FACE_PX // 2 else -1
+        sy = 1 if cy < FACE_PX // 2 else -1
+        cv2.rectangle(img, (cx, cy), (cx + sx * arm, cy + sy * t), mark, -1)
+        cv2.rectangle(img, (cx, cy), (cx + sx * t, cy + sy * arm), mark, -1)
+    layer = np.zeros((FACE_PX, FACE_PX, 3), np.uint8)
+    HOUSE_GLYPHS[glyph](layer, (255, 255, 255))
+    small = cv2.resize(layer, None, fx=0.7, fy=0.7, interpolation=cv2.INTER_AREA)
+    shape = np.zeros_like(layer)
+    off = (FACE_PX - small.shape[0]) // 2
+    shape[off - 6 : off - 6 + small.shape[0], off : off + small.shape[1]] = small
+    ink = np.array((120, 200, 225), np.float32)  # pale gold
+    alpha = (shape.max(axis=2).astype(np.float32) / 255)[:, :, None]
+    img = np.clip(img * (1 - alpha) + ink * alpha, 0, 255).astype(np.uint8)
+    if value is not None:
+        for k in range(value):
+            x = FACE_PX // 2 + int((k - (value - 1) / 2) * 10)
+            cv2.circle(img, (x, FACE_PX - 16), 3, (120, 200, 225), -1, cv2.LINE_AA)
+    return _edge(img, (15, 12, 10), 2)
 
 
 @dataclass(frozen=True)
@@ -678,15 +712,24 @@ FAMILIES: dict[str, ArtFamily] = {
         ),
         ArtFamily(
             "heldout",
-            "HELD OUT (never tuned on): knocked-out icons in a coloured medallion, Roman numerals",
+            "knocked-out icons in a coloured medallion, Roman numerals (held out until 2026-11-28)",
             _palette(green=(95, 150, 85), blue=(170, 115, 70), purple=(160, 90, 120), pharaoh=(60, 80, 160)),
             _heldout_face,
+            (0, 3),
+        ),
+        ArtFamily(
+            "ebony",
+            "HELD OUT (never tuned on): pale gold icons on a dark tile, the colour as corner brackets, pips",
+            _palette(
+                green=(80, 160, 60), blue=(190, 120, 50), purple=(170, 80, 140), canopic=(150, 180, 200)
+            ),
+            _ebony_face,
             (0, 3),
             heldout=True,
         ),
     )
 }
-HELDOUT = "heldout"  # the family nobody tunes on: see docs/vision.md §5
+HELDOUT = "ebony"  # the family nobody tunes on: see docs/vision.md §5
 
 
 def family_styles(name: str) -> list[ArtStyle]:

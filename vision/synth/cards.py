@@ -10,8 +10,10 @@ The newer art families (vision/synth/art.py) lay cards out otherwise: ``lineart`
 card in a dark frame with the colour as a band across the top and the value in the
 corners; ``parchment`` a parchment card with the colour as a band down its left side, a
 brown silhouette and the value as pips; ``photo`` a grainy gradient with one big corner
-numeral; ``heldout`` (never tuned on) a cream card with coloured corner triangles and
-Roman numerals. Their palettes put green near blue.
+numeral; ``heldout`` (held out until 2026-11-28) a cream card with coloured corner
+triangles and Roman numerals; ``ebony`` (held out: never tuned on) a dark card with the
+colour as a sash across a corner, a pale gold icon and the value as pips. Their palettes
+put green near blue.
 
 A ``CardScene`` fixes a table (vision/synth/tiles.py's ``Stage``: the same camera, light, lens
 and hands as the Tutankhamen scenes) with 2–5 seat cards (markers 20 + seat) round its
@@ -284,6 +286,12 @@ CARD_PALETTES: dict[str, dict[str, BGR]] = {  # green near blue, as printed boxe
         "blue": (175, 125, 60),
         "red": (65, 65, 185),
     },
+    "ebony": {
+        "green": (90, 165, 65),
+        "yellow": (55, 195, 230),
+        "blue": (190, 130, 60),
+        "red": (60, 55, 200),
+    },
 }
 GIFTS = ("anubis", "horus", "cat", "scarab")  # the icon per colour in the newer families
 ROMAN5 = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", **ROMAN}
@@ -347,8 +355,8 @@ def _photo_mummy(colour: str, n: int, style: ArtStyle) -> np.ndarray:
 
 
 def _heldout_mummy(colour: str, n: int, style: ArtStyle) -> np.ndarray:
-    """HELD OUT — never tune a reader on this family. Cream, the colour as two corner
-    triangles, a ringed icon, the value in Roman numerals."""
+    """Cream, the colour as two corner triangles, a ringed icon, the value in Roman
+    numerals (held out until 2026-11-28)."""
     w, h = CARD_PX
     cream = (205, 228, 240)
     suit = _suit(colour, style)
@@ -362,11 +370,30 @@ def _heldout_mummy(colour: str, n: int, style: ArtStyle) -> np.ndarray:
     return img
 
 
+EBONY = (38, 30, 26)  # the ebony family's dark ground
+GOLD = (120, 200, 225)  # …and its one pale ink
+
+
+def _ebony_mummy(colour: str, n: int, style: ArtStyle) -> np.ndarray:
+    """HELD OUT — never tune a reader on this family. A dark card, the colour as a sash
+    across the top-left corner, a pale gold icon, the value as pips in a column."""
+    w, h = CARD_PX
+    img = np.full((h, w, 3), EBONY, np.uint8)
+    sash = np.array([[0, 20], [20, 0], [46, 0], [0, 46]], np.int32)
+    cv2.fillPoly(img, [sash], _suit(colour, style), cv2.LINE_AA)
+    draw_icon(img, NILE_ICONS[GIFTS[COLOURS.index(colour)]], GOLD, EBONY, (w // 2 - 18, 44, 40))
+    for k in range(n):
+        cv2.circle(img, (w - 12, 30 + k * 12), 4, GOLD, -1, cv2.LINE_AA)
+    cv2.rectangle(img, (0, 0), (w - 1, h - 1), (15, 12, 10), 2)
+    return img
+
+
 MUMMY_DRAWERS = {
     "lineart": _lineart_mummy,
     "parchment": _parchment_mummy,
     "photo": _photo_mummy,
     "heldout": _heldout_mummy,
+    "ebony": _ebony_mummy,
 }
 
 
@@ -404,6 +431,15 @@ def _family_papyrus(card: dict[str, Any], style: ArtStyle) -> np.ndarray:
             img, str(t), (w - 34, h - 12), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (30, 30, 30), 3, cv2.LINE_AA
         )
         cv2.rectangle(img, (1, 1), (w - 2, h - 2), (225, 225, 225), 2)
+        return img
+    if fam == "ebony":  # quarters clockwise from the top left, the threshold as pips
+        img = np.full((h, w, 3), EBONY, np.uint8)
+        for k, c in enumerate(rank):
+            x, y = (10, 46, 46, 10)[k], (10, 10, 46, 46)[k]
+            cv2.rectangle(img, (x, y), (x + 30, y + 30), c, -1)
+        for k in range(t):
+            cv2.circle(img, (w // 2 + int((k - (t - 1) / 2) * 10), h - 24), 3, GOLD, -1, cv2.LINE_AA)
+        cv2.rectangle(img, (0, 0), (w - 1, h - 1), (15, 12, 10), 2)
         return img
     cream = (205, 228, 240)  # heldout: discs in a column, Roman threshold
     img = np.full((h, w, 3), cream, np.uint8)
