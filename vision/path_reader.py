@@ -1814,8 +1814,9 @@ def _arm_in(
                     continue
                 entering = _entering(blob, edge, max(4, round(tile_px * 0.5)))
                 sparse = entering.sum() < SOLID * _entering_span(entering)
-                if sparse and _table_coloured(_median_lab(small, entering), table):
-                    continue  # streaks of a grained table's own colour join the path to the edge
+                streaks = _median_lab(small, entering)
+                if sparse and (_table_coloured(streaks, table) or _table_in_shade(streaks, table)):
+                    continue  # a grained table's streaks, light or dark, join the path to the edge
             return blob
     return None
 
