@@ -66,6 +66,12 @@ class ReaderSettings:
     px_per_mm: float = 1.2  # the top view's resolution
     tile_mm: float | None = None  # a tile's side (mm); None: measured in each frame at marker 10
     tile_range: tuple[float, float] = (25.0, 50.0)  # the sides a measured tile may have (mm)
+    # the first face must match this well at its best side for that side to be believed
+    # (a whole face matches surely from 0.75): a weaker best — a face under a pawn, art the
+    # catalogue reads poorly — leaves the last frame's side, the walk settling it on the
+    # faces it reads surely. A medallion face matched 0.63-0.70 at the range's least side,
+    # its medallion taken for the tile, and the walk stepped half tiles
+    measure_sure: float = 0.75
     gap_mm: float = 1.5  # the usual gap between neighbours
     min_score: float = 0.6  # below this correlation a face is unreadable
     min_margin: float = 0.05
@@ -1170,7 +1176,7 @@ class PathReader(TableLocator):
         # sizes over shifts of up to a third of a side, then finer sizes where the best matched
         coarse = {float(mm): score(mm, None, 3, 0.1) for mm in np.arange(lo, hi + 1e-6, 5.0)}
         best_score = max(float(v) for v, _ in coarse.values())
-        if best_score < s.min_score:  # no enrolled face there at any side (not enrolled, covered): as before
+        if best_score < max(s.min_score, s.measure_sure):  # no face there surely at any side: as before
             return self.tile_mm
         fine: dict[float, float] = {}
         for best, (value, where) in coarse.items():
