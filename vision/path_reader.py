@@ -1409,7 +1409,7 @@ class PathReader(TableLocator):
         light, green_red, blue_yellow = lab if lab is not None else pawn_lab(view, mask)
         tile_area = (self.tile_mm * s.px_per_mm * 0.5) ** 2
         placed = [self.between(slots, i) for i in range(len(slots))]
-        found = []
+        claims: dict[str, tuple[float, np.ndarray, float, float]] = {}
         for label, colour in self.pawn_colours.items():
             if label in skip:
                 continue
@@ -1420,7 +1420,7 @@ class PathReader(TableLocator):
             db = (blue_yellow - 128) * shade - (colour[2] - 128)
             dl = light * shade - colour[0]  # shaded: lightness undone too, but for the clip
             dist = np.sqrt(0.06 * dl**2 + da**2 + db**2)
-            blob = (dist < 24).astype(np.uint8)
+            blob = (dist < PAWN_NEAR).astype(np.uint8)
             blob = cv2.morphologyEx(blob, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
             if not cv2.countNonZero(blob):
                 continue
@@ -1432,18 +1432,32 @@ class PathReader(TableLocator):
                 if not s.pawn_min_area * tile_area <= area <= 0.32 * tile_area or max(w, h) > 2.2 * min(w, h):
                     continue
                 fill = area / (w * h)
-                if fill < 0.66 or not _stands_alone(blob, centroids[j], np.sqrt(area / np.pi)):
+                if fill < PAWN_FILL or not _stands_alone(blob, centroids[j], np.sqrt(area / np.pi)):
                     continue
                 x, y = stats[j, cv2.CC_STAT_LEFT], stats[j, cv2.CC_STAT_TOP]
                 piece = (parts[y : y + h, x : x + w] == j).astype(np.uint8)
                 contours, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
                 _, enclosing = cv2.minEnclosingCircle(max(contours, key=cv2.contourArea))
-                if area < 0.7 * np.pi * enclosing**2:  # a disc, not a piece of some panel
+                if area < PAWN_ROUND * np.pi * enclosing**2:  # a disc seen aslant, not a piece of some panel
                     continue
-                if best is None or area > best[0]:
-                    best = (area, centroids[j] * 2 + 0.5, fill)  # a half-size pixel spans two
-            if best is None:
-                continue
+                near = float(np.median(dist[y : y + h, x : x + w][piece > 0]))
+                if near > PAWN_TYPICAL and not shaded:
+                    continue
+                if best is None or near < best[3]:  # the one of the pawn's colour most nearly
+                    best = (area, centroids[j] * 2 + 0.5, fill, near)  # a half-size pixel spans two
+            if best is not None:
+                claims[label] = best
+        found = []
+        for label, best in claims.items():
+            radius_half = np.sqrt(best[0] / np.pi)
+            rivals = [
+                other
+                for other, b in claims.items()
+                if other != label and np.linalg.norm(b[1] - best[1]) < 2 * 2 * radius_half
+            ]
+            if any(claims[other][3] < best[3] for other in rivals):
+                continue  # one pawn, nearer another pawn's colour (yellow, orange and lime are close)
+            colour = self.pawn_colours[label]
             radius = float(np.sqrt(best[0] / np.pi) / 0.5)
             centre = pawn_centre(view.image, best[1], colour, radius)
             index = None
@@ -1469,6 +1483,10 @@ class PathReader(TableLocator):
         return found
 
 
+PAWN_NEAR = 24.0  # a pawn's pixels lie within this of its enrolled colour (Lab, lightness weighed 0.25)
+PAWN_FILL = 0.5  # …its blob fills this share of its box at least…
+PAWN_TYPICAL = 18.0  # …its typical pixel well within that (a photo face's cyan-ish gradient: 19-22)…
+PAWN_ROUND = 0.45  # …and this share of its enclosing circle: a pawn's top and side, seen aslant
 NOMINAL_TILE_MM = 35.0  # the OTB box's tiles: the mask's scale before the tile is measured
 
 
