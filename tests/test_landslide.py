@@ -9,7 +9,16 @@ import math
 import numpy as np
 import pytest
 
-from hardware.landslide import ASK, SURE, LandslideDetector, Settings, SwitchDetector, calibrate, envelope
+from hardware.landslide import (
+    ASK,
+    LIKELY,
+    SURE,
+    LandslideDetector,
+    Settings,
+    SwitchDetector,
+    calibrate,
+    envelope,
+)
 from hardware.sim.traces import (
     LOOKED_AT_2_ROOMS,
     LOOKED_AT_3_ROOMS,
@@ -738,3 +747,90 @@ def test_a_call_taken_back_before_a_landslide_the_sensor_reported_still_counts()
     det.disarm()
     det.confirm("landslide", landslide.strength)
     assert det.profile.disputed_g == [glass.strength] and det.profile.landslide_g == [landslide.strength]
+
+
+# ---------------------------------------------------------------------- sixth round
+
+
+def _impact(peak: float, seed: int = 9) -> Trace:
+    """A quiet table and one clean impact on the board (150 Hz, 12 ms) of ``peak`` g, at 1 s."""
+    sim = Simulator(800, "quiet", seed=seed)
+    acc = sim.background(1600)
+    sim._add(acc, 800, sim._ring(peak, 150.0, 0.012, np.array([0.0, 0.0, 1.0])))
+    return Trace(800, sim._finish(acc))
+
+
+def _learned(rummage: float, taken_back: tuple[float, ...] = ()) -> LandslideDetector:
+    """A detector whose table confirmed five clean pulls with ``rummage`` g of knocks in each,
+    and took back calls of ``taken_back`` g."""
+    det = LandslideDetector(800, armed=True)
+    for _ in range(5):
+        det.profile.clean_pull([rummage])
+    for peak in taken_back:
+        det.profile.disputed(peak)
+    assert not det.profile.learning
+    return det
+
+
+def test_a_clean_landslide_cold_calls_is_called_after_the_table_was_learned_too() -> None:
+    """Five pulls of rough rummaging (knocks of 0.12 g, never called) put the learned level at
+    0.156 g; a clean impact of 0.11 g, which the cold detector calls, was then only asked
+    about — learning made the detector deafer than cold on no evidence that a call that loud
+    would be wrong. It is called again (``likely``: the appliance asks, the CLI reports), not
+    entered alone: the sure level stays the learned one."""
+    trace = _impact(0.12)
+    (cold,) = calls(trace, LandslideDetector(800))
+    assert cold.verdict in (SURE, LIKELY)
+    det = _learned(0.12)
+    ask, decide, sure = det.levels()
+    assert decide > 0.15 and det.clean_decide == pytest.approx(det.settings.threshold_g)
+    assert sure == pytest.approx(1.25 * decide) and sure > cold.strength
+    assert ask <= det.clean_decide < cold.strength < decide
+    (learned,) = calls(trace, det)
+    assert learned.verdict == LIKELY and learned.strength == pytest.approx(cold.strength)
+
+
+def test_calls_the_table_took_back_still_make_it_deafer_to_clean_impacts() -> None:
+    """Strong evidence: two calls of 0.14 and 0.15 g taken back. A clean impact is called
+    only from just above the second loudest of them (1.05 ×), so the 0.11 g impact the cold
+    detector calls is only asked about (what cold calls is always at least asked), and a
+    0.19 g one is called."""
+    det = _learned(0.12, taken_back=(0.14, 0.15))
+    assert det.profile.disputed_level() == 0.14
+    det.levels()
+    assert det.clean_decide == pytest.approx(1.05 * 0.14)
+    (weak,) = calls(_impact(0.12), det)
+    assert weak.verdict == ASK and weak.strength < det.clean_decide
+    (strong,) = calls(_impact(0.17, seed=8), _learned(0.12, taken_back=(0.14, 0.15)))
+    assert strong.strength > 1.05 * 0.14 and strong.verdict in (SURE, LIKELY)
+
+
+def test_a_doubtful_impact_still_needs_the_level_learned() -> None:
+    """The clean level is for clean impacts only: one that came with the table moving (a
+    leaning elbow, a kicked leg: calls of nothing the learned level kept out) between the
+    cold and the learned level is called cold but only asked about once the table is learned."""
+    sim = Simulator(800, "quiet", seed=10)
+    acc = sim.background(1600)
+    sim._add(acc, 800, sim._ring(0.12, 150.0, 0.012, np.array([0.0, 0.0, 1.0])))
+    t = np.arange(400) / 800
+    acc[790:1190, 0] += 0.05 * np.sin(2 * np.pi * 6.0 * t) * np.exp(-t / 0.3)  # the table moving with it
+    trace = Trace(800, sim._finish(acc))
+    (cold,) = calls(trace, LandslideDetector(800))
+    assert cold.verdict == LIKELY
+    det = _learned(0.12)
+    det.features = []
+    (event,) = calls(trace, det)
+    (judged,) = det.features
+    s = det.settings
+    assert judged["lf"] > s.sway_doubt or judged["shift"] > s.shift_doubt
+    assert det.clean_decide < event.strength < det.threshold and event.verdict == ASK
+
+
+def test_the_second_loudest_call_taken_back_is_the_table_s_evidence() -> None:
+    profile = TableProfile()
+    assert profile.disputed_level() == 0.0
+    profile.disputed(0.2)
+    assert profile.disputed_level() == 0.0  # one cup set down hard is not enough
+    profile.disputed(0.1)
+    profile.disputed(0.15)
+    assert profile.disputed_level() == 0.15 and profile.rummage_level() == 0.15
