@@ -85,6 +85,9 @@ class Settings:
     rummage_margin: float = 1.3  # a learned threshold sits this far above the loudest clean rummaging
     max_learned: float = 2.0  # ... and at most this far above the cold threshold (what the table
     # confirmed: glasses set down on a glass top at up to 1.7 x the cold level in clean pulls)
+    taken_back_margin: float = 1.05  # a clean impact is called from the cold decide level, or if
+    # higher from this × the second loudest call the table took back, however high the level
+    # learned from the rummaging: what was heard and never called is no call of nothing
     lower_pulls: float = 10.0  # a learned level below the cold one is reached over this many pulls
     # (five pulls' knocks are too few to know their loudest: lowering it at once called them)
     double_bonus: float = 1.0  # a double hit (the staff's tip, then its rod) counts this much more
@@ -288,7 +291,8 @@ class LandslideDetector:
         self.ended = 0.0  # when the last pull ended (s)
         self._scale_key: tuple[int, int, float, int] = (0, 0, 0.0, 0)
         self._levels_key: tuple[object, ...] = ()  # what levels() last followed ...
-        self._levels = (0.0, 0.0, 0.0, 0.0)  # ... and what it made of it
+        self._levels = (0.0, 0.0, 0.0, 0.0, 0.0)  # ... and what it made of it
+        self.clean_decide = self.settings.threshold_g  # a clean impact's decide level (levels())
         self._scale = (1.0, 1.0)
         self.n_smooth = max(1, round(self.rate / 800))  # above 800 Hz the ring is measured smoothed
         self.recent_g = 0.0  # the envelope's mean over the last busy_s (running, per burst)
@@ -368,13 +372,16 @@ class LandslideDetector:
                p.board_hz[-1] if p.board_hz else 0.0, len(p.board_ring_s))  # fmt: skip
         if key != self._levels_key:
             self._levels_key, self._levels = key, self._learned_levels()
-        ask, decide, sure, self.cold_decide = self._levels
+        ask, decide, sure, self.cold_decide, clean = self._levels
         floor = s.noise_factor * p.floor_g
         decide = max(decide, floor)
-        return max(min(ask, decide), 0.5 * floor), decide, max(sure, decide)
+        self.clean_decide = min(decide, max(clean, floor))
+        return max(min(ask, self.clean_decide), 0.5 * floor), decide, max(sure, decide)
 
-    def _learned_levels(self) -> tuple[float, float, float, float]:
-        """``levels`` before the floor, and the cold decide level."""
+    def _learned_levels(self) -> tuple[float, float, float, float, float]:
+        """``levels`` before the floor, the cold decide level, and the decide level for a
+        clean impact on the board: learning never makes the detector deafer to one than it
+        was cold (heard pulls included) unless the table took back calls that loud."""
         s = self.settings
         p = self.profile
         ask, decide, sure = s.ask_g, s.threshold_g, s.sure_g
@@ -391,6 +398,7 @@ class LandslideDetector:
             heard = self.heard_level
             decide = min(max(s.heard_margin * heard, s.heard_low * decide), s.heard_high * decide)
             sure = max(sure, 1.25 * decide)
+        heard_decide = decide
         rummage = p.rummage_level()
         if rummage is not None:
             weight = min(1.0, p.pulls / max(1, p.learn_pulls))
@@ -402,7 +410,11 @@ class LandslideDetector:
             decide = weight * learned_decide + (1 - weight) * decide
             ask = weight * 0.85 * decide + (1 - weight) * min(ask, decide)
             sure = decide * (1.25 if weight >= 1 else 1.6)
-        return ask, decide, sure, cold_decide
+            ask = min(ask, heard_decide)  # what cold would call is at least asked about
+        clean = decide
+        if decide > heard_decide:  # the rummaging heard, never called, is no call of nothing
+            clean = min(decide, max(heard_decide, s.taken_back_margin * p.disputed_level()))
+        return ask, decide, sure, cold_decide, clean
 
     @property
     def threshold(self) -> float:
@@ -787,6 +799,9 @@ class LandslideDetector:
         doubtful = lf > s.sway_doubt or shift > s.shift_doubt
         if doubtful:  # the table may have moved: a level learned below the cold one is for clean hits
             decide = max(decide, min(self.cold_decide, sure))
+        elif clean:  # ... and one learned above the cold level from what was never called is not
+            decide = min(decide, self.clean_decide)
+        self.last_score = strength / decide
         if strength >= decide and not tau < short_ring and not busy:
             return LIKELY, True  # (one ringing far shorter than this board does: a cup, asked)
         return ASK, True

@@ -107,8 +107,14 @@ class TableProfile:
             return None
         ranked = sorted(self.rummage_g, reverse=True)
         clean = (ranked[1] if len(ranked) >= SECOND_FROM else ranked[0]) if ranked else 0.0
-        disputed = sorted(self.disputed_g, reverse=True)
-        return max(clean, disputed[1] if len(disputed) >= 2 else 0.0)
+        return max(clean, self.disputed_level())
+
+    def disputed_level(self) -> float:
+        """The second loudest call the table took back (0 before two were): how loud a call
+        of nothing can be (one cup set down hard does not count alone)."""
+        if len(self.disputed_g) < 2:
+            return 0.0
+        return sorted(self.disputed_g, reverse=True)[1]
 
     # ------------------------------------------------------------------ storage
 

@@ -9,16 +9,26 @@ import math
 import numpy as np
 import pytest
 
-from hardware.landslide import ASK, SURE, LandslideDetector, Settings, SwitchDetector, calibrate, envelope
+from hardware.landslide import (
+    ASK,
+    LIKELY,
+    SURE,
+    LandslideDetector,
+    Settings,
+    SwitchDetector,
+    calibrate,
+    envelope,
+)
 from hardware.sim.traces import (
     LOOKED_AT_2_ROOMS,
     LOOKED_AT_3_ROOMS,
     LOOKED_AT_4_ROOMS,
+    LOOKED_AT_5_ROOMS,
     LOOKED_AT_ROOMS,
     NOISE_LEVELS,
     ROOMS,
     TUNING_ROOMS,
-    UNSEEN_4_ROOMS,
+    UNSEEN_5_ROOMS,
     Label,
     Simulator,
     Trace,
@@ -298,7 +308,8 @@ def test_a_table_profile_round_trips_and_refuses_nonsense(tmp_path) -> None:
 
 
 def test_the_new_rooms_and_rates_are_simulated_and_seeded() -> None:
-    held_out = (*UNSEEN_4_ROOMS, *LOOKED_AT_4_ROOMS, *LOOKED_AT_3_ROOMS, *LOOKED_AT_2_ROOMS, *LOOKED_AT_ROOMS)
+    held_out = (*UNSEEN_5_ROOMS, *LOOKED_AT_5_ROOMS, *LOOKED_AT_4_ROOMS, *LOOKED_AT_3_ROOMS)
+    held_out += (*LOOKED_AT_2_ROOMS, *LOOKED_AT_ROOMS)
     for room in (*held_out, *TUNING_ROOMS):
         a = Simulator(400, room, seed=5).session(20)
         b = Simulator(400, room, seed=5).session(20)
@@ -314,26 +325,32 @@ def test_the_new_rooms_and_rates_are_simulated_and_seeded() -> None:
 
 def test_the_unseen_rooms_are_unlike_every_room_looked_at() -> None:
     """The unseen set (never run while tuning) differs from every tuned and looked-at room
-    in its board, its mixture and its sample rate; the sets are disjoint and seeded apart."""
+    in its board and its mixture; it runs at the chip's own 400 and 1600 Hz (the issue's
+    rates: no held-out set since the first had them); the sets are disjoint and seeded apart."""
     from bench import sensor as bench
 
     seen = (*TUNING_ROOMS, *LOOKED_AT_ROOMS, *LOOKED_AT_2_ROOMS, *LOOKED_AT_3_ROOMS, *LOOKED_AT_4_ROOMS)
+    seen += LOOKED_AT_5_ROOMS
     seen_sets = (*bench.TUNED, *bench.LOOKED_AT, *bench.LOOKED_AT_2, *bench.LOOKED_AT_3, *bench.LOOKED_AT_4)
-    seen_rates = {rate for _, rate in seen_sets}
-    for name, rate in bench.UNSEEN:
+    seen_sets += tuple(bench.LOOKED_AT_5)
+    later = {rate for _, rate in seen_sets[len(bench.TUNED) + len(bench.LOOKED_AT) :]}
+    assert {rate for _, rate in bench.UNSEEN} == {400.0, 1600.0} and not later & {400.0, 1600.0}
+    for name, _ in bench.UNSEEN:
         room = ROOMS[name]
-        assert rate not in seen_rates, name
         board = (room.board_hz, room.board_tau, room.coupling, room.cloth)
         for other in seen:
             theirs = ROOMS[other]
             assert room != theirs, (name, other)
             assert board != (theirs.board_hz, theirs.board_tau, theirs.coupling, theirs.cloth), (name, other)
     groups = [set(TUNING_ROOMS), set(LOOKED_AT_ROOMS), set(LOOKED_AT_2_ROOMS), set(LOOKED_AT_3_ROOMS)]
-    groups += [set(LOOKED_AT_4_ROOMS), set(UNSEEN_4_ROOMS)]
+    groups += [set(LOOKED_AT_4_ROOMS), set(LOOKED_AT_5_ROOMS), set(UNSEEN_5_ROOMS)]
     assert sum(map(len, groups)) == len(set().union(*groups))
     seeds = {bench.LOOKED_AT_SEED, bench.LOOKED_AT_2_SEED, bench.LOOKED_AT_3_SEED, bench.LOOKED_AT_4_SEED}
-    assert len(seeds | {bench.UNSEEN_SEED}) == 5
-    assert set(bench.SETS) == {"tuned", "looked-at", "looked-at-2", "looked-at-3", "looked-at-4", "unseen"}
+    seeds |= {bench.LOOKED_AT_5_SEED}
+    assert len(seeds | {bench.UNSEEN_SEED}) == 6
+    assert set(bench.SETS) == {
+        *("tuned", "looked-at", "looked-at-2", "looked-at-3", "looked-at-4", "looked-at-5", "unseen")
+    }
 
 
 def test_a_tram_rumbles_higher_and_glasses_on_glass_ring_high() -> None:
@@ -730,3 +747,90 @@ def test_a_call_taken_back_before_a_landslide_the_sensor_reported_still_counts()
     det.disarm()
     det.confirm("landslide", landslide.strength)
     assert det.profile.disputed_g == [glass.strength] and det.profile.landslide_g == [landslide.strength]
+
+
+# ---------------------------------------------------------------------- sixth round
+
+
+def _impact(peak: float, seed: int = 9) -> Trace:
+    """A quiet table and one clean impact on the board (150 Hz, 12 ms) of ``peak`` g, at 1 s."""
+    sim = Simulator(800, "quiet", seed=seed)
+    acc = sim.background(1600)
+    sim._add(acc, 800, sim._ring(peak, 150.0, 0.012, np.array([0.0, 0.0, 1.0])))
+    return Trace(800, sim._finish(acc))
+
+
+def _learned(rummage: float, taken_back: tuple[float, ...] = ()) -> LandslideDetector:
+    """A detector whose table confirmed five clean pulls with ``rummage`` g of knocks in each,
+    and took back calls of ``taken_back`` g."""
+    det = LandslideDetector(800, armed=True)
+    for _ in range(5):
+        det.profile.clean_pull([rummage])
+    for peak in taken_back:
+        det.profile.disputed(peak)
+    assert not det.profile.learning
+    return det
+
+
+def test_a_clean_landslide_cold_calls_is_called_after_the_table_was_learned_too() -> None:
+    """Five pulls of rough rummaging (knocks of 0.12 g, never called) put the learned level at
+    0.156 g; a clean impact of 0.11 g, which the cold detector calls, was then only asked
+    about — learning made the detector deafer than cold on no evidence that a call that loud
+    would be wrong. It is called again (``likely``: the appliance asks, the CLI reports), not
+    entered alone: the sure level stays the learned one."""
+    trace = _impact(0.12)
+    (cold,) = calls(trace, LandslideDetector(800))
+    assert cold.verdict in (SURE, LIKELY)
+    det = _learned(0.12)
+    ask, decide, sure = det.levels()
+    assert decide > 0.15 and det.clean_decide == pytest.approx(det.settings.threshold_g)
+    assert sure == pytest.approx(1.25 * decide) and sure > cold.strength
+    assert ask <= det.clean_decide < cold.strength < decide
+    (learned,) = calls(trace, det)
+    assert learned.verdict == LIKELY and learned.strength == pytest.approx(cold.strength)
+
+
+def test_calls_the_table_took_back_still_make_it_deafer_to_clean_impacts() -> None:
+    """Strong evidence: two calls of 0.14 and 0.15 g taken back. A clean impact is called
+    only from just above the second loudest of them (1.05 ×), so the 0.11 g impact the cold
+    detector calls is only asked about (what cold calls is always at least asked), and a
+    0.19 g one is called."""
+    det = _learned(0.12, taken_back=(0.14, 0.15))
+    assert det.profile.disputed_level() == 0.14
+    det.levels()
+    assert det.clean_decide == pytest.approx(1.05 * 0.14)
+    (weak,) = calls(_impact(0.12), det)
+    assert weak.verdict == ASK and weak.strength < det.clean_decide
+    (strong,) = calls(_impact(0.17, seed=8), _learned(0.12, taken_back=(0.14, 0.15)))
+    assert strong.strength > 1.05 * 0.14 and strong.verdict in (SURE, LIKELY)
+
+
+def test_a_doubtful_impact_still_needs_the_level_learned() -> None:
+    """The clean level is for clean impacts only: one that came with the table moving (a
+    leaning elbow, a kicked leg: calls of nothing the learned level kept out) between the
+    cold and the learned level is called cold but only asked about once the table is learned."""
+    sim = Simulator(800, "quiet", seed=10)
+    acc = sim.background(1600)
+    sim._add(acc, 800, sim._ring(0.12, 150.0, 0.012, np.array([0.0, 0.0, 1.0])))
+    t = np.arange(400) / 800
+    acc[790:1190, 0] += 0.05 * np.sin(2 * np.pi * 6.0 * t) * np.exp(-t / 0.3)  # the table moving with it
+    trace = Trace(800, sim._finish(acc))
+    (cold,) = calls(trace, LandslideDetector(800))
+    assert cold.verdict == LIKELY
+    det = _learned(0.12)
+    det.features = []
+    (event,) = calls(trace, det)
+    (judged,) = det.features
+    s = det.settings
+    assert judged["lf"] > s.sway_doubt or judged["shift"] > s.shift_doubt
+    assert det.clean_decide < event.strength < det.threshold and event.verdict == ASK
+
+
+def test_the_second_loudest_call_taken_back_is_the_table_s_evidence() -> None:
+    profile = TableProfile()
+    assert profile.disputed_level() == 0.0
+    profile.disputed(0.2)
+    assert profile.disputed_level() == 0.0  # one cup set down hard is not enough
+    profile.disputed(0.1)
+    profile.disputed(0.15)
+    assert profile.disputed_level() == 0.15 and profile.rummage_level() == 0.15
