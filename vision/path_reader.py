@@ -382,6 +382,8 @@ class PathReader(TableLocator):
         # a pawn in dim light may be missed; its tile is still read as covered (at worst
         # unreadable), but only the pawns seen surely are reported
         dim = self.find_pawns(view, mask, slots, shaded=True, lab=lab, skip=seen)
+        # …and a dim blob of another colour on a pawn seen surely is that pawn again
+        dim = [d for d in dim if not any(_same_place(d, pawn) for pawn in pawns)]
         covers: dict[int, list[tuple[np.ndarray, float]]] = {}
         for pawn in [*pawns, *dim]:
             radius = pawn.pop("radius")
@@ -1630,6 +1632,12 @@ def _blur_planes(planes: np.ndarray, sigma: float) -> np.ndarray:
     return out
 
 
+def _same_place(one: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Two pawns found (``find_pawns``) whose discs overlap: two pawns cannot."""
+    gap = np.linalg.norm(np.subtract(one["view"], other["view"]))
+    return bool(gap < one["radius"] + other["radius"])
+
+
 def _stands_alone(blob: np.ndarray, centre: np.ndarray, radius: float) -> bool:
     """A pawn is a disc of its colour with other colours around it; a patch of a face's
     own background in that colour runs on beyond the disc."""
@@ -1732,10 +1740,11 @@ LAMP_TILES = 4.0  # the table's colour near a pixel: taken over this many tiles 
 def without_lamplight(small: np.ndarray, mask: np.ndarray, tile_px: float, table: np.ndarray) -> np.ndarray:
     """``mask`` less the table a lamp's pool of light brightens: pixels far from the
     table's colour only because they are lighter, and not far from the table as it looks
-    round them (its colour averaged over the free table within a few tiles, twice, the
-    second time over what the first found free). A pool at the frame's edge joins the
-    path to it in the mask, and the pair looks like an arm reaching in (two clean frames
-    of seed 4 were refused). Only plain pixels lighter than the table go: an arm's outline
+    round them (its colour averaged over the free table within a few tiles — further
+    where none lies that near — twice, the second time over what the first found free).
+    A pool at the frame's edge joins the path to it in the mask, and the pair looks like
+    an arm reaching in (two clean frames of seed 4 were refused; a glossy table's sheen
+    along the far edge, one of seed 6). Only plain pixels lighter than the table go: an arm's outline
     (busy) stays, and so does an arm darker than the table or of another hue."""
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
     t = np.asarray(table, np.float32)
@@ -1743,9 +1752,16 @@ def without_lamplight(small: np.ndarray, mask: np.ndarray, tile_px: float, table
     busy = _busy(lab, tile_px)
     free = mask == 0
     for _ in range(2):
-        weight = cv2.blur(free.astype(np.float32), (k, k))
-        field = cv2.blur(lab * free[:, :, None], (k, k)) / np.maximum(weight, 1e-3)[:, :, None]
-        field[weight < 0.05] = t
+        field = np.empty_like(lab)
+        field[:] = t  # where no free table lies within any reach: the corners' colour
+        unset = np.ones(mask.shape, bool)
+        for reach in (k, 2 * k + 1, 4 * k + 1):  # the nearest free table, as far off as it lies
+            weight = cv2.blur(free.astype(np.float32), (reach, reach))
+            seen = unset & (weight >= 0.05)
+            field[seen] = (
+                cv2.blur(lab * free[:, :, None], (reach, reach)) / np.maximum(weight, 1e-3)[:, :, None]
+            )[seen]
+            unset &= ~seen
         far = _far_from(lab, field)
         free = ~(far | busy)
     lit = _far_from(lab, t) & ~far & ~busy & (lab[:, :, 0] > t[0])
