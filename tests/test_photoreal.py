@@ -103,6 +103,13 @@ def _aligned(got: list[dict[str, Any]], want: list[dict[str, Any]]) -> list[tupl
     return pairs
 
 
+def _read_kept(name: str) -> tuple[dataset.Frame, dict[str, Any]]:
+    """A kept path frame and the path reader's reading of it (its family's catalogue)."""
+    shot = next(s for s in dataset.frames(TUT) if s.name == name)
+    cat = catalogue("tutankhamen", dataset.enrolment_folder(TUT, shot.family))
+    return shot, PathReader(cat).read(shot.image()).to_json()
+
+
 def test_blue_rims_the_warm_lamp_turns_green_are_asked_not_misread() -> None:
     """tutankhamen-0007: parchment tiles on cloth under a 3,000 K lamp. The other looks
     read blue tiles (their colour only a rim) as green at full confidence; the trained
@@ -172,9 +179,7 @@ def test_streaks_of_wood_grain_joining_the_path_to_the_edge_are_no_arm() -> None
     right edge in one blob wider than a tile, which was refused as a hand over the table.
     An arm fills the band where it crosses the edge; streaks of the table's own colour do
     not: the frame is read, every tile in place."""
-    shot = next(s for s in dataset.frames(TUT) if s.name == "tutankhamen-s3-0008")
-    cat = catalogue("tutankhamen", dataset.enrolment_folder(TUT, shot.family))
-    doc = PathReader(cat).read(shot.image()).to_json()
+    shot, doc = _read_kept("tutankhamen-s3-0008")
     want = shot.truth["tiles"]
     assert len(_aligned(doc["tiles"], want)) == len(want)
 
@@ -185,9 +190,7 @@ def test_dark_streaks_of_wood_grain_at_the_edge_are_no_arm() -> None:
     join the path to the right edge, filling under half of the band they cross in, of the
     table's hue but darker than its sampled colour: the frame was refused as a hand. Sparse
     streaks of the table's own colour in shade are grain too: every tile is read in place."""
-    shot = next(s for s in dataset.frames(TUT) if s.name == "tutankhamen-s5-0007")
-    cat = catalogue("tutankhamen", dataset.enrolment_folder(TUT, shot.family))
-    doc = PathReader(cat).read(shot.image()).to_json()
+    shot, doc = _read_kept("tutankhamen-s5-0007")
     want = shot.truth["tiles"]
     assert len(_aligned(doc["tiles"], want)) == len(want)
 
@@ -198,9 +201,7 @@ def test_pawns_seen_aslant_are_found_and_each_is_one_pawn(name: str) -> None:
     make an oval, not a disc (s3-0008, tilted 29°: three of its four pawns were missed
     as not round). A blob may be near two close pawn colours (yellow, orange): it is the
     pawn whose colour it is nearest (0007's yellow pawn was also reported orange)."""
-    shot = next(s for s in dataset.frames(TUT) if s.name == name)
-    cat = catalogue("tutankhamen", dataset.enrolment_folder(TUT, shot.family))
-    doc = PathReader(cat).read(shot.image()).to_json()
+    shot, doc = _read_kept(name)
     read = {(p["label"], p["index"]) for p in doc["pawns"]}
     assert read == {(p["label"], p["index"]) for p in shot.truth["pawns"]}
 
@@ -212,9 +213,7 @@ def test_a_glossy_tables_sheen_at_the_far_edge_is_no_arm() -> None:
     middle, so the table round it was taken as the corners' and the band stayed in the
     mask, a strip joining the path to the edge: refused as a hand. The table's colour is
     looked for further off where none lies near: every tile is read in place."""
-    shot = next(s for s in dataset.frames(TUT) if s.name == "tutankhamen-s6-0016")
-    cat = catalogue("tutankhamen", dataset.enrolment_folder(TUT, shot.family))
-    doc = PathReader(cat).read(shot.image()).to_json()
+    shot, doc = _read_kept("tutankhamen-s6-0016")
     want = shot.truth["tiles"]
     assert len(_aligned(doc["tiles"], want)) == len(want)
 
@@ -224,9 +223,7 @@ def test_a_dim_blob_on_a_pawn_seen_surely_is_that_pawn() -> None:
     for pawns in dim light took the same pawn's shaded side for a yellow pawn, and the
     face under two pawns was read anubis-green at 0.97 (horus-purple). Two pawns' discs
     cannot overlap: the face is read from round one pawn, and is right or asked."""
-    shot = next(s for s in dataset.frames(TUT) if s.name == "tutankhamen-s5-0012")
-    cat = catalogue("tutankhamen", dataset.enrolment_folder(TUT, shot.family))
-    doc = PathReader(cat).read(shot.image()).to_json()
+    shot, doc = _read_kept("tutankhamen-s5-0012")
     want = shot.truth["tiles"]
     assert [(p["label"], p["index"]) for p in doc["pawns"]] == [("pawn-lime", 1)]
     assert doc["tiles"][1]["label"] in (None, want[1]["label"])
@@ -239,9 +236,7 @@ def test_a_first_face_matched_poorly_does_not_set_the_tiles_size() -> None:
     its medallion filled the crop: the walk stepped half tiles, invented 9 and missed 17.
     A side is measured only where the first face matches surely; else the last frame's
     side stands and the walk settles it: every tile is read in place, none invented."""
-    shot = next(s for s in dataset.frames(TUT) if s.name == "tutankhamen-s4-0004")
-    cat = catalogue("tutankhamen", dataset.enrolment_folder(TUT, shot.family))
-    doc = PathReader(cat).read(shot.image()).to_json()
+    shot, doc = _read_kept("tutankhamen-s4-0004")
     want = shot.truth["tiles"]
     assert len(doc["tiles"]) == len(want)
     assert len(_aligned(doc["tiles"], want)) == len(want)
@@ -255,9 +250,7 @@ def test_a_lamps_pool_of_light_at_the_edge_is_no_arm() -> None:
     the foreground mask, joins the path to the edge, fills its band there like a sleeve,
     and the frame was refused as a hand over the table. The table as it looks round the
     pool is as light: the frame is read, every tile in place."""
-    shot = next(s for s in dataset.frames(TUT) if s.name == "tutankhamen-s4-0012")
-    cat = catalogue("tutankhamen", dataset.enrolment_folder(TUT, shot.family))
-    doc = PathReader(cat).read(shot.image()).to_json()
+    shot, doc = _read_kept("tutankhamen-s4-0012")
     want = shot.truth["tiles"]
     assert len(_aligned(doc["tiles"], want)) == len(want)
 
@@ -269,9 +262,7 @@ def test_the_walk_keeps_to_the_path_past_pale_wood_grain() -> None:
     for four places of bare wood, and then called the path incomplete. A place stepped to
     must show a square's four sides (vision/outline.py): every tile is found in place,
     none invented, and the path is complete."""
-    shot = next(s for s in dataset.frames(TUT) if s.name == "tutankhamen-0018")
-    cat = catalogue("tutankhamen", dataset.enrolment_folder(TUT, shot.family))
-    doc = PathReader(cat).read(shot.image()).to_json()
+    shot, doc = _read_kept("tutankhamen-0018")
     want = shot.truth["tiles"]
     assert len(doc["tiles"]) == len(want)
     assert len(_aligned(doc["tiles"], want)) == len(want)  # each read tile on a true one
