@@ -1403,7 +1403,9 @@ class PathReader(TableLocator):
         lab: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
         skip: set[str] | frozenset[str] = frozenset(),
     ) -> list[dict[str, Any]]:
-        """Pawns by their enrolled colour: compact blobs about a pawn's size. ``shaded``
+        """Pawns by their enrolled colour: compact blobs about a pawn's size, round or oval
+        (a standing pawn's top and side, seen aslant), of a colour's blobs the one nearest
+        it, and of two colours claiming one blob the nearer. ``shaded``
         also takes a pawn dimmed by the light (it finds more, and more false ones).
         ``lab`` is ``pawn_lab(view, mask)`` if already at hand; pawns in ``skip`` are not
         looked for (each pawn is looked for on its own)."""
@@ -1727,6 +1729,8 @@ def _far_from(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
 
 
 def _busy(lab: np.ndarray, tile_px: float) -> np.ndarray:
+    """Where ``lab`` is busy with edges over a third of a tile: a face's drawing, not a
+    plain or finely grained table."""
     grey = lab[:, :, 0]
     gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
@@ -1744,8 +1748,9 @@ def without_lamplight(small: np.ndarray, mask: np.ndarray, tile_px: float, table
     where none lies that near — twice, the second time over what the first found free).
     A pool at the frame's edge joins the path to it in the mask, and the pair looks like
     an arm reaching in (two clean frames of seed 4 were refused; a glossy table's sheen
-    along the far edge, one of seed 6). Only plain pixels lighter than the table go: an arm's outline
-    (busy) stays, and so does an arm darker than the table or of another hue."""
+    along the far edge, one of seed 6). Only plain pixels lighter than the table go: an
+    arm's outline (busy) stays, and so does an arm darker than the table or of another
+    hue."""
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
     t = np.asarray(table, np.float32)
     k = max(5, int(tile_px * 0.5 * LAMP_TILES)) | 1
