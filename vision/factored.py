@@ -79,6 +79,35 @@ def edges(patch: np.ndarray) -> np.ndarray:
     return out / max(float(np.linalg.norm(out)), 1e-6)
 
 
+def edges_all(patches: list[np.ndarray]) -> np.ndarray:
+    """``edges`` of each of ``patches`` (of one shape), one row each, to the bit: the same
+    element-wise steps over all of them at once, each patch's histogram kept apart."""
+    if not patches:
+        return np.zeros((0, CELLS * CELLS * BINS), np.float32)
+    greys = [cv2.cvtColor(p, cv2.COLOR_BGR2GRAY).astype(np.float32) for p in patches]
+    gx = np.array([cv2.Sobel(g, cv2.CV_32F, 1, 0) for g in greys])
+    gy = np.array([cv2.Sobel(g, cv2.CV_32F, 0, 1) for g in greys])
+    strength = np.hypot(gx, gy)
+    way = (np.arctan2(gy, gx) % np.pi) * (BINS / np.pi)
+    low = np.floor(way).astype(np.int64)
+    part = way - low
+    h, w = greys[0].shape
+    cell = h // CELLS
+    rows = np.minimum(np.arange(h) // cell, CELLS - 1)
+    cols = np.minimum(np.arange(w) // cell, CELLS - 1)
+    size = CELLS * CELLS * BINS
+    where = (rows[:, None] * CELLS + cols[None, :]) * BINS + (np.arange(len(patches)) * size)[:, None, None]
+    total = len(patches) * size
+    hist = np.bincount((where + low % BINS).ravel(), (strength * (1 - part)).ravel(), total)
+    hist += np.bincount((where + (low + 1) % BINS).ravel(), (strength * part).ravel(), total)
+    out = []
+    for one in hist.reshape(len(patches), size):
+        row = np.sqrt(one)
+        row -= row.mean()
+        out.append(row / max(float(np.linalg.norm(row)), 1e-6))
+    return np.array(out, np.float32)
+
+
 def _grey(patch: np.ndarray) -> np.ndarray:
     grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
     return cv2.GaussianBlur(grey, (0, 0), SIGMA).ravel()
@@ -96,11 +125,15 @@ class Factored:
 class KindColourLook:
     """The enrolled faces of a catalogue as the camera shows them at ``side_px`` per tile."""
 
-    def __init__(self, index: FaceIndex, side_px: float) -> None:
+    def __init__(
+        self, index: FaceIndex, side_px: float, grounds: tuple[np.ndarray, np.ndarray] | None = None
+    ) -> None:
+        """``grounds``: ``enrolled_grounds(index)`` where it is kept already (it does not
+        depend on the tile's size)."""
         self.index = index
         px = max(8, round(side_px))
         rows, labels = [], []
-        edge_rows: list[np.ndarray] = []
+        turned_patches: list[np.ndarray] = []
         for label, image in index.faces:
             seen = cv2.resize(image, (px, px), interpolation=cv2.INTER_AREA)
             seen = cv2.GaussianBlur(seen, (0, 0), CAMERA_BLUR)
@@ -108,9 +141,9 @@ class KindColourLook:
             for turn in index.turns:
                 turned = np.rot90(patch, turn).copy()
                 rows.append(_grey(turned))
-                edge_rows.append(edges(turned))
+                turned_patches.append(turned)
                 labels.append(label)
-        self.edge_matrix = np.array(edge_rows, np.float32)
+        self.edge_matrix = edges_all(turned_patches)
         enrolled = normalised(np.array(rows, np.float32))
         self.mean = enrolled.mean(axis=0)
         apart = self._apart(enrolled)
@@ -121,10 +154,7 @@ class KindColourLook:
         self.row_kind = np.array([self.kinds.index(kind_of(label)) for label in labels], np.int64)
         self.colours = {k: sorted({lb for lb in index.names if kind_of(lb) == k}) for k in self.kinds}
         self.rows_of = {name: [i for i, lb in enumerate(index.labels) if lb == name] for name in index.names}
-        # each enrolled face's own light ground (its brightest quarter), in the index's rows
-        self.grounds = np.array([_ground(w) for w in index.wide_rows()], np.float32)
-        ab = chroma(self.grounds, 1, 1)[:, 0, :]
-        self.neutral = np.hypot(ab[:, 0], ab[:, 1]) <= NEUTRAL
+        self.grounds, self.neutral = enrolled_grounds(index) if grounds is None else grounds
 
     def _colour_distances(
         self, image: np.ndarray, at: np.ndarray, side: float, angle: float, names: list[str]
@@ -146,12 +176,26 @@ class KindColourLook:
         """The crop's chroma blocks as compared with each enrolled row: where that face has a
         light ground of its own near grey, the crop is first balanced so its own ground
         matches it — the lamp over this tile, not the markers' white, sets its cast."""
-        copies = np.repeat(flat[None], len(rows), axis=0).reshape(len(rows), -1, 3)
-        for k, row in enumerate(rows):
+        # the copies alike (every row without a neutral ground of its own takes the crop as
+        # it is) are converted once: each copy's chroma is its own alone
+        plain = flat.reshape(-1, 3)
+        distinct: dict[bytes | None, int] = {}  # by the gains (None: the crop as it is)
+        copies: list[np.ndarray] = []
+        which = []
+        for row in rows:
+            key, copy = None, plain
             if self.neutral[row]:
                 gains = np.clip(self.grounds[row] / np.maximum(ground, 1.0), 0.5, 2.0)
-                copies[k] = np.clip(copies[k] * gains, 0, 255)
-        return wide_chroma(copies.reshape(len(rows), -1))
+                key = gains.tobytes()
+                if key not in distinct:
+                    copy = np.empty_like(plain)
+                    copy[:] = np.clip(plain * gains, 0, 255)
+            if key not in distinct:
+                distinct[key] = len(copies)
+                copies.append(copy)
+            which.append(distinct[key])
+        seen_a, seen_b = wide_chroma(np.array(copies, plain.dtype).reshape(len(copies), -1))
+        return seen_a[which], seen_b[which]
 
     def _apart(self, rows: np.ndarray) -> np.ndarray:
         """``rows`` without the share of the face every enrolled face has."""
@@ -240,6 +284,14 @@ class KindColourLook:
             colour_margin,
             round(kind_part, 3),
         )
+
+
+def enrolled_grounds(index: FaceIndex) -> tuple[np.ndarray, np.ndarray]:
+    """Each enrolled face's own light ground (its brightest quarter), in the index's rows,
+    and whether it is near grey (its face's own white)."""
+    grounds = np.array([_ground(w) for w in index.wide_rows()], np.float32)
+    ab = chroma(grounds, 1, 1)[:, 0, :]
+    return grounds, np.hypot(ab[:, 0], ab[:, 1]) <= NEUTRAL
 
 
 def _ground(flat: np.ndarray) -> np.ndarray:

@@ -76,7 +76,12 @@ class Outlines:
         # glare's or a pawn's round rim meets a square's side only at its middle; where
         # rows touch, a neighbour's corner may blur one third)
         thirds = np.where(inside, across, 0.0).reshape(4, len(out), PARTS, SAMPLES // PARTS)
-        return np.asarray(np.median(thirds.mean(axis=3), axis=2), np.float64)
+        means = thirds.mean(axis=3)
+        if PARTS == 3:  # the median of three, as np.median picks it (no NaN here), at less cost
+            one, two, three = means[:, :, 0], means[:, :, 1], means[:, :, 2]
+            middle = np.maximum(np.minimum(one, two), np.minimum(np.maximum(one, two), three))
+            return np.asarray(middle, np.float64)
+        return np.asarray(np.median(means, axis=2), np.float64)
 
     def strength(self, centre: np.ndarray, angle_deg: float, side: float) -> float:
         """How clearly a square stands there: its weakest side. A place beside a tile

@@ -51,7 +51,15 @@ from vision.faces import (
     smoothed,
     verdict,
 )
-from vision.factored import COLOUR_FROM, PLAIN_FROM, PLAIN_SURE, KindColourLook, kind_of, ramp
+from vision.factored import (
+    COLOUR_FROM,
+    PLAIN_FROM,
+    PLAIN_SURE,
+    KindColourLook,
+    enrolled_grounds,
+    kind_of,
+    ramp,
+)
 from vision.frame_colour import Call, colour_of, group, set_colours, tile_ink
 from vision.glare import burnt_map, burnt_share, glare_among, glared
 from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker, lenient_detector
@@ -801,7 +809,10 @@ class PathReader(TableLocator):
         """The enrolled faces as this frame's tiles look (built once per catalogue and tile
         size, for every reader of it: a table's reader is made anew for each game)."""
         px = round(side)
-        look: KindColourLook = _BUILT.get(("look", self._photos, px), lambda: KindColourLook(self.index, px))
+        grounds = _GROUNDS.get(self._photos, lambda: enrolled_grounds(self.index))
+        look: KindColourLook = _BUILT.get(
+            ("look", self._photos, px), lambda: KindColourLook(self.index, px, grounds)
+        )
         return look
 
     @cached_property
@@ -1505,6 +1516,7 @@ GRID_MEMORY = 0.6  # how much of the path's axes so far each new tile's own axes
 
 
 _BUILT = Kept(16)  # what readers build from a catalogue's photos per tile size
+_GROUNDS = Kept(16)  # the enrolled faces' light grounds, per catalogue's photos (any tile size)
 
 
 def tile_density(mask: np.ndarray, tile: float) -> Callable[[np.ndarray], float]:
@@ -1761,6 +1773,8 @@ def without_lamplight(small: np.ndarray, mask: np.ndarray, tile_px: float, table
         field[:] = t  # where no free table lies within any reach: the corners' colour
         unset = np.ones(mask.shape, bool)
         for reach in (k, 2 * k + 1, 4 * k + 1):  # the nearest free table, as far off as it lies
+            if not unset.any():
+                break  # every pixel has its table's colour: a further reach would set none
             weight = cv2.blur(free.astype(np.float32), (reach, reach))
             seen = unset & (weight >= 0.05)
             field[seen] = (
