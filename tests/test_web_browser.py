@@ -402,7 +402,10 @@ def test_scorings_as_objects_and_actions_in_words_are_shown_as_sent(table: Table
     expect(items.locator(".headline")).to_have_text(
         ["purple Horus statue: Ann +4, Ben +2", "blue mummified cat: Cleo +2"]
     )
-    assert items.evaluate_all("items => items.map((li) => li.value)") == [1, 2]
+    # the page may draw the list again meanwhile (CI once sampled it empty): wait for its
+    # numbers rather than sample them once
+    values = "[...document.querySelectorAll('#scorings li')].map((li) => li.value)"
+    page.wait_for_function(f"() => JSON.stringify({values}) === '[1,2]'", timeout=5000)
     expect(page.locator("#scorings li .details")).to_have_text(["Ann 3 + 1 joker, Ben 2 + 1"])
     expect(page.locator("#history li")).to_have_text(["9 · Ben takes the pharaoh (#9)"])
 
