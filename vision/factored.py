@@ -61,41 +61,26 @@ def edges(patch: np.ndarray) -> np.ndarray:
     """Which way the picture's edges run, cell by cell (a histogram of gradient directions,
     weighted by strength): a thin line blurred to a smear still runs the way it ran, where
     its brightness no longer matches a sharp photo's. Normalised, mean removed."""
-    grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0)
-    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1)
-    strength = np.hypot(gx, gy)
-    way = (np.arctan2(gy, gx) % np.pi) * (BINS / np.pi)  # direction without sign, in bins
-    low = np.floor(way).astype(np.int64)
-    part = way - low
-    cell = grey.shape[0] // CELLS
-    rows = np.minimum(np.arange(grey.shape[0]) // cell, CELLS - 1)
-    cols = np.minimum(np.arange(grey.shape[1]) // cell, CELLS - 1)
-    where = (rows[:, None] * CELLS + cols[None, :]) * BINS
-    hist = np.bincount((where + low % BINS).ravel(), (strength * (1 - part)).ravel(), CELLS * CELLS * BINS)
-    hist += np.bincount((where + (low + 1) % BINS).ravel(), (strength * part).ravel(), CELLS * CELLS * BINS)
-    out = np.sqrt(hist)
-    out -= out.mean()
-    return out / max(float(np.linalg.norm(out)), 1e-6)
+    return edges_all([patch])[0]
 
 
 def edges_all(patches: list[np.ndarray]) -> np.ndarray:
-    """``edges`` of each of ``patches`` (of one shape), one row each, to the bit: the same
-    element-wise steps over all of them at once, each patch's histogram kept apart."""
+    """``edges`` of each of ``patches`` (of one shape), one row each: the same element-wise
+    steps over all of them at once, each patch's histogram kept apart."""
+    size = CELLS * CELLS * BINS
     if not patches:
-        return np.zeros((0, CELLS * CELLS * BINS), np.float32)
+        return np.zeros((0, size))
     greys = [cv2.cvtColor(p, cv2.COLOR_BGR2GRAY).astype(np.float32) for p in patches]
     gx = np.array([cv2.Sobel(g, cv2.CV_32F, 1, 0) for g in greys])
     gy = np.array([cv2.Sobel(g, cv2.CV_32F, 0, 1) for g in greys])
     strength = np.hypot(gx, gy)
-    way = (np.arctan2(gy, gx) % np.pi) * (BINS / np.pi)
+    way = (np.arctan2(gy, gx) % np.pi) * (BINS / np.pi)  # direction without sign, in bins
     low = np.floor(way).astype(np.int64)
     part = way - low
     h, w = greys[0].shape
     cell = h // CELLS
     rows = np.minimum(np.arange(h) // cell, CELLS - 1)
     cols = np.minimum(np.arange(w) // cell, CELLS - 1)
-    size = CELLS * CELLS * BINS
     where = (rows[:, None] * CELLS + cols[None, :]) * BINS + (np.arange(len(patches)) * size)[:, None, None]
     total = len(patches) * size
     hist = np.bincount((where + low % BINS).ravel(), (strength * (1 - part)).ravel(), total)
@@ -105,7 +90,7 @@ def edges_all(patches: list[np.ndarray]) -> np.ndarray:
         row = np.sqrt(one)
         row -= row.mean()
         out.append(row / max(float(np.linalg.norm(row)), 1e-6))
-    return np.array(out, np.float32)
+    return np.array(out)
 
 
 def _grey(patch: np.ndarray) -> np.ndarray:
@@ -143,7 +128,7 @@ class KindColourLook:
                 rows.append(_grey(turned))
                 turned_patches.append(turned)
                 labels.append(label)
-        self.edge_matrix = edges_all(turned_patches)
+        self.edge_matrix = edges_all(turned_patches).astype(np.float32)
         enrolled = normalised(np.array(rows, np.float32))
         self.mean = enrolled.mean(axis=0)
         apart = self._apart(enrolled)
