@@ -314,13 +314,18 @@ class CardMisreading(CardReader):
 def test_the_rows_hold_no_more_copies_of_a_card_than_the_deck(ankh: Catalogue) -> None:
     rows = {0: ["red-5", "green-1", "red-4"], 1: ["red-5", "blue-2"], 2: ["red-5", "yellow-3"]}
     shot = CardScene(seats=3, seed=1, level="easy", style=UNSEEN).render(rows)
-    # the trained look, which asks about the forced misreading on its own, stays out of it
-    alone = CardMisreading(ankh, CardSettings(use_box=False, trained=False)).read(shot.image)
+    # the trained and detail looks, which ask about or correct the forced misreading on
+    # their own, stay out of it
+    alone = CardMisreading(ankh, CardSettings(use_box=False, trained=False, detail=False)).read(shot.image)
     seen = [label for row in alone.labels().values() for label in row]
     assert seen.count("red-5") == 4  # the impossible reading, without the deck: it holds 3
-    unknown = CardMisreading(ankh, CardSettings(trained=False)).read(shot.image)  # copies not known
+    unknown = CardMisreading(ankh, CardSettings(trained=False, detail=False)).read(
+        shot.image
+    )  # copies not known
     assert [label for row in unknown.labels().values() for label in row] == seen
-    reading = CardMisreading(ankh, CardSettings(deck=default_deck(), trained=False)).read(shot.image)
+    reading = CardMisreading(ankh, CardSettings(deck=default_deck(), trained=False, detail=False)).read(
+        shot.image
+    )
     got = reading.labels()
     assert sum(row.count("red-5") for row in got.values()) <= 3
     for seat, want in rows.items():  # no wrong card: each is right or a question
@@ -330,7 +335,7 @@ def test_the_rows_hold_no_more_copies_of_a_card_than_the_deck(ankh: Catalogue) -
     why = {(u["seat"], u["index"]): u["reason"] for u in reading.unreadable}
     assert why[0, 2].startswith("the deck has only 3 red-5")
     # without the deck, the trained look alone asks about the red 4 taken for a red 5
-    doubted = CardMisreading(ankh, CardSettings(use_box=False)).read(shot.image).labels()
+    doubted = CardMisreading(ankh, CardSettings(use_box=False, detail=False)).read(shot.image).labels()
     assert doubted[0][2] is None
     for seat, want in rows.items():
         assert all(g in (w, None) for g, w in zip(doubted[seat], want, strict=True))

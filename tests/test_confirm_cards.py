@@ -91,8 +91,10 @@ def test_an_unsure_new_card_is_asked_once_with_its_picture(table: CardTable) -> 
     assert len(asked) == 1
     q = asked[0]
     assert q["kind"] == "card" and q["player"] == "Ann" and q["index"] == 0
-    # the reader's own first label is offered (the trained look's may lead: to_ask)
-    assert len(q["candidates"]) == 2 and {"label": "yellow-4", "name": "yellow 4"} in q["candidates"]
+    # the reader's own first label is offered (the trained look's may lead: to_ask): a yellow
+    # card, the colour seen — its value, of a face not enrolled, no look can know
+    offered = [c["label"] for c in q["candidates"]]
+    assert len(offered) == 2 and any(label.startswith("yellow-") for label in offered)
     labels = [c["label"] for c in q["choices"]]
     assert len(labels) == 20 and UNSURE in labels and not any(c.startswith("papyrus-") for c in labels)
     assert q["picture"] == f"/api/questions/{q['id']}.png"
@@ -224,7 +226,7 @@ def test_a_phone_confirms_the_card_and_the_play_is_entered(
     expect(page.locator("#confirm-title")).to_have_text("Confirm the card")
     expect(card.locator(".where")).to_have_text("Card laid in Ann's row")
     offered = [c["name"] for c in table.questions()[0]["candidates"]]  # the reader's two, in its order
-    assert len(offered) == 2 and "yellow 4" in offered
+    assert len(offered) == 2 and any(name.startswith("yellow ") for name in offered)
     expect(card.locator("button.candidate")).to_have_text(offered)
     size = card.locator("img").evaluate("i => [i.complete && i.naturalWidth, i.naturalHeight]")
     assert size == [64, 100]

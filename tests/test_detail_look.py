@@ -1,0 +1,118 @@
+"""The detail look: a card's value told where its colour's faces differ (vision/detail_look.py)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+from test_box_counts import CardMisreading, ankh  # noqa: F401  (ankh: the fixture)
+
+from vision.card_reader import CardReader, CardSettings
+from vision.catalogue import Catalogue, enroll
+from vision.detail_look import FACE, DetailLook
+from vision.synth.art import ArtStyle
+from vision.synth.cards import CardScene, mummy_face, write_card_enrolment_set
+
+REDS = tuple(f"red-{n}" for n in range(1, 6))
+
+
+def _as_a_camera_shows(face: np.ndarray, shift: tuple[float, float], scale: float) -> np.ndarray:
+    """A face cut from a frame a little off: shifted (px of FACE), a little bigger or
+    smaller, soft, at the frame's resolution (54 px wide) and a warm cast."""
+    w, h = FACE
+    m = np.array([[scale, 0, (1 - scale) * w / 2 + shift[0]], [0, scale, (1 - scale) * h / 2 + shift[1]]])
+    moved = cv2.warpAffine(face, m, FACE, borderMode=cv2.BORDER_REPLICATE)
+    small = cv2.resize(moved, (54, 84), interpolation=cv2.INTER_AREA)
+    soft = cv2.GaussianBlur(small, (0, 0), 1.0)
+    warm = np.clip(soft.astype(np.float32) * np.array([0.8, 0.95, 1.1]), 0, 255).astype(np.uint8)
+    return cv2.resize(warm, FACE, interpolation=cv2.INTER_LINEAR)
+
+
+def _faces(style: ArtStyle) -> list[tuple[str, np.ndarray]]:
+    return [
+        (label, cv2.resize(mummy_face(label, style), FACE, interpolation=cv2.INTER_AREA)) for label in REDS
+    ]
+
+
+@pytest.mark.parametrize("family", ["lineart", "parchment", "photo", "classic"])
+@pytest.mark.parametrize(("shift", "scale"), [((0.0, 0.0), 1.0), ((3.0, -2.0), 1.0), ((-2.0, 3.0), 1.05)])
+def test_a_value_is_read_from_a_crop_cut_a_little_off(
+    family: str, shift: tuple[float, float], scale: float
+) -> None:
+    faces = _faces(ArtStyle(0, family))
+    look = DetailLook(faces)
+    for label, face in faces:
+        seen = look.look(_as_a_camera_shows(face, shift, scale), REDS, 0, 0.6, 0.07)
+        assert seen is not None and seen.label == label and seen.confidence >= 0.5, (label, seen)
+
+
+def test_enrolment_photos_lit_unevenly_do_not_draw_the_other_values() -> None:
+    """Each value photographed under its own lamp — light falling off across the card one
+    way or the other, brighter or dimmer: the detail look takes away each face's own
+    shading before it compares, so no value wins by being lit like the frame."""
+    faces = _faces(ArtStyle(0, "photo"))
+    w, h = FACE
+    ramp = np.linspace(-1.0, 1.0, h, dtype=np.float32)[:, None, None] * np.ones((1, w, 1), np.float32)
+    lit = [
+        (label, np.clip(face * (1.0 + 0.35 * (-1) ** k * ramp) + 25 * (k - 2), 0, 255).astype(np.uint8))
+        for k, (label, face) in enumerate(faces)
+    ]
+    look = DetailLook(lit)
+    for label, face in faces:
+        seen = look.look(_as_a_camera_shows(face, (1.0, 1.0), 1.0), REDS, 0, 0.6, 0.07)
+        assert seen is not None and seen.label == label and seen.confidence >= 0.5, (label, seen)
+
+
+def test_faces_that_do_not_differ_give_no_answer() -> None:
+    face = mummy_face("red-3", ArtStyle(0, "lineart"))
+    look = DetailLook([("red-3", face), ("red-4", face.copy())])
+    assert look.look(cv2.resize(face, FACE), ("red-3", "red-4"), 0, 0.6, 0.07) is None
+    assert DetailLook([("red-3", face)]).look(cv2.resize(face, FACE), ("red-3",), 0, 0.6, 0.07) is None
+
+
+def test_the_card_turned_is_compared_turned() -> None:
+    faces = _faces(ArtStyle(0, "lineart"))
+    look = DetailLook(faces)
+    upside_down = np.rot90(cv2.resize(faces[3][1], FACE), 2).copy()
+    seen = look.look(upside_down, REDS, 2, 0.6, 0.07)
+    assert seen is not None and seen.label == "red-4" and seen.confidence >= 0.5
+
+
+def test_a_value_the_other_looks_misread_is_read_rightly(ankh: Catalogue) -> None:  # noqa: F811
+    """Every red 4 forced to look most like a red 5 to the whole-card looks: the detail
+    look reads the 4 where the numeral and pips are, and no other card changes."""
+    rows = {0: ["red-5", "green-1", "red-4"], 1: ["red-5", "blue-2"], 2: ["red-4", "yellow-3"]}
+    shot = CardScene(seats=3, seed=1, level="easy", style=ArtStyle(7)).render(rows)
+    plain = CardSettings(use_box=False, trained=False, detail=False)
+    assert CardMisreading(ankh, plain).read(shot.image).labels()[0][2] == "red-5"  # the forced misreading
+    got = CardMisreading(ankh, CardSettings(use_box=False, trained=False)).read(shot.image).labels()
+    assert got == rows
+
+
+@pytest.fixture(scope="module")
+def line_art(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
+    folder = tmp_path_factory.mktemp("lineart-cards")
+    write_card_enrolment_set(folder, None, ArtStyle(0, "lineart"), seed=700)
+    cat, problems = enroll("ankh", folder)
+    assert problems == []
+    return cat
+
+
+@pytest.mark.parametrize(("seed", "level"), [(20000, "easy"), (20004, "medium")])
+def test_line_art_cards_are_asked_about_far_less_with_no_more_wrong(
+    line_art: Catalogue, seed: int, level: str
+) -> None:
+    """Line art's values are pips and a small numeral on a white card, its enrolment photos
+    lit unlike each other: without the detail look most of its cards are asked about."""
+    shot = CardScene(seats=4, seed=seed, level=level, style=ArtStyle(0, "lineart")).render()
+    wrong, asked = {}, {}
+    for detail in (False, True):
+        reading = CardReader(line_art, CardSettings(detail=detail)).read(shot.image)
+        got = {str(seat): labels for seat, labels in reading.labels().items()}
+        pairs = [
+            (a, b) for seat, want in shot.truth["rows"].items() for a, b in zip(got[seat], want, strict=True)
+        ]
+        wrong[detail] = sum(a is not None and a != b for a, b in pairs)
+        asked[detail] = sum(a is None for a, _ in pairs)
+    assert wrong[True] <= wrong[False]
+    assert asked[True] <= asked[False] * 0.5 and asked[False] >= 4

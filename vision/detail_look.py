@@ -1,0 +1,112 @@
+"""The detail look: cards of one colour told apart only where they differ, matched locally.
+
+A mummy card's value is a small mark — a numeral in a corner, a row of pips — on art its
+colour's other values share. Whole-card correlations weigh that mark against everything
+else, and against how each enrolment photo happened to be lit (a brighter photo of the 4
+than of the 3 differs more than their numerals do). So this look keeps only the detail
+(each face minus its own blur: no shading, no white balance), finds where the leading
+labels' enrolled faces differ by more than their noise (the regions), and matches each
+label's regions on their own within a few pixels of where they belong — a crop cut a
+little off, or a card a little bigger in the frame than enrolled, moves a corner numeral
+further than a whole-card shift can follow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.faces import Match, verdict
+
+FACE = (64, 100)  # the compared card (width, height): a catalogue face's own size
+SMOOTH = 1.0  # both sides blurred alike first (px): a sharp photo against a softer frame
+HIGH_PASS = 5.0  # the detail is what a blur this wide (px) does not keep
+SPREAD_BLUR = 2.0  # the faces' spread smoothed over this (px) before it picks the regions
+SHARE = 0.6  # a region is where the spread reaches this share of its peak
+RIM = 4  # px at the face's rim left out (a photo's cut edge, the table round it)
+REACH = 6  # px each way a region is looked for round its place
+LEAST_AREA = 12  # px²: smaller regions are specks
+
+
+def detail(image: np.ndarray, smooth: float = SMOOTH) -> np.ndarray:
+    """A face or crop (``FACE``, BGR) as its detail: float32, each channel minus its blur."""
+    f = cv2.GaussianBlur(image.astype(np.float32), (0, 0), smooth)
+    out: np.ndarray = f - cv2.GaussianBlur(f, (0, 0), HIGH_PASS)
+    return out
+
+
+def _standard(a: np.ndarray) -> np.ndarray:
+    a = a - a.mean(axis=(0, 1))
+    out: np.ndarray = a / np.maximum(a.std(axis=(0, 1)), 1e-6)
+    return out
+
+
+@dataclass
+class _Regions:
+    boxes: list[tuple[int, int, int, int]]  # x, y, w, h in FACE pixels
+    faces: dict[str, list[np.ndarray]]  # label → the detail of each of its photos, turned
+
+
+class DetailLook:
+    """Built from the enrolled faces of one catalogue (label, image); the regions are
+    worked out once per set of compared labels and turn."""
+
+    def __init__(self, faces: Sequence[tuple[str, np.ndarray]], blurs: Sequence[float] = (SMOOTH,)) -> None:
+        self.details: dict[str, list[np.ndarray]] = {}
+        for label, image in faces:
+            face = cv2.resize(image, FACE, interpolation=cv2.INTER_AREA)
+            for blur in blurs:
+                self.details.setdefault(label, []).append(detail(face, blur))
+        self._regions: dict[tuple[tuple[str, ...], int], _Regions] = {}
+
+    def regions(self, among: tuple[str, ...], turn: int) -> _Regions:
+        key = (among, turn)
+        if key not in self._regions:
+            faces = {
+                label: [_standard(np.rot90(d, turn).copy()) for d in self.details[label]]
+                for label in among
+                if label in self.details
+            }
+            means = np.array([np.mean(faces[label], axis=0) for label in faces])
+            spread = cv2.GaussianBlur(means.std(axis=0).mean(axis=-1), (0, 0), SPREAD_BLUR)
+            spread[:RIM], spread[-RIM:], spread[:, :RIM], spread[:, -RIM:] = 0, 0, 0, 0
+            where = (spread > SHARE * max(float(spread.max()), 1e-6)).astype(np.uint8)
+            where = cv2.dilate(where, np.ones((5, 5), np.uint8))
+            count, _, stats, _ = cv2.connectedComponentsWithStats(where)
+            boxes = [
+                (int(x), int(y), int(w), int(h)) for x, y, w, h, area in stats[1:count] if area >= LEAST_AREA
+            ]
+            self._regions[key] = _Regions(boxes, faces)
+        return self._regions[key]
+
+    def look(
+        self, crop: np.ndarray, among: tuple[str, ...], turn: int, min_score: float, min_margin: float
+    ) -> Match | None:
+        """The best of ``among`` for a card ``crop`` (``FACE``, upright as the catalogue's
+        faces after ``turn`` quarter turns of them); None where they do not differ or fewer
+        than two of them are enrolled."""
+        regions = self.regions(among, turn)
+        names = list(regions.faces)
+        if len(names) < 2 or not regions.boxes:
+            return None
+        seen = cv2.copyMakeBorder(detail(crop), REACH, REACH, REACH, REACH, cv2.BORDER_REPLICATE)
+        scores = np.full((1, len(names)), -1.0, np.float32)
+        area = np.array([w * h for _, _, w, h in regions.boxes], np.float32)
+        for j, label in enumerate(names):
+            for face in regions.faces[label]:
+                maps = [
+                    cv2.matchTemplate(
+                        seen[y : y + h + 2 * REACH, x : x + w + 2 * REACH],
+                        face[y : y + h, x : x + w],
+                        cv2.TM_CCOEFF_NORMED,
+                    )
+                    for x, y, w, h in regions.boxes
+                ]
+                # one shift for every region: each region free to move on its own lets a
+                # wrong label's numeral and pips each find their best spot apart
+                together = np.tensordot(area, np.array(maps), axes=1) / area.sum()
+                scores[0, j] = max(scores[0, j], float(together.max()))
+        return verdict(scores, np.arange(len(names)), names, min_score, min_margin, len(names))
