@@ -874,3 +874,39 @@ def test_the_second_loudest_call_taken_back_is_the_table_s_evidence() -> None:
     profile.disputed(0.1)
     profile.disputed(0.15)
     assert profile.disputed_level() == 0.15 and profile.rummage_level() == 0.15
+
+
+# ---------------------------------------------------------------------- seventh round
+
+
+def test_a_hard_knuckle_on_the_bowl_is_refused_by_its_long_ring_however_loud() -> None:
+    """A knuckle knocking the bowl hard (0.22–0.3 g): corrected for the envelope's high pass
+    it is as loud as a boulder on a heavy board, which the bowl rule let through
+    (``bowl_loud_g``), and with the table swaying it was called. Where its ring, corrected the
+    same way, is more than twice the board's own it is the bowl's long low mode, refused or
+    asked up to ``bowl_long_loud_g``. A boulder ringing as low on a heavy board, as loud but
+    short like the board, is still called."""
+    import dataclasses
+
+    long_rings = called_before = 0
+    for seed in range(120):
+        sim = Simulator(1600, "quiet", seed=seed)
+        sim.room = dataclasses.replace(ROOMS["quiet"], bowl_knock_g=(0.22, 0.3), board_hz=1.1)
+        acc = sim.background(3200)
+        sim.bowl_knock(acc, 1600)
+        trace = Trace(1600, sim._finish(acc))
+        det = LandslideDetector(1600)
+        det.features = []
+        found = calls(trace, det)
+        s = det.settings
+        knuckle = [f for f in det.features if f["loud"] >= s.bowl_loud_g and 0 < f["freq"] < f["bowl_hz"]]
+        if not knuckle or not all(f["ring"] * (f["peak"] / f["loud"]) ** 2 > 2 * f["own"] for f in knuckle):
+            continue
+        long_rings += 1
+        assert [e for e in found if e.verdict != ASK] == [], (seed, knuckle)
+        old = calls(trace, LandslideDetector(1600, Settings(bowl_long_loud_g=s.bowl_loud_g)))
+        called_before += any(e.verdict != ASK for e in old)
+    assert long_rings >= 6 and called_before >= 4, (long_rings, called_before)
+    trace, start = _low_board_trace(pawns=5, landslide=True)
+    (event,) = _calls_after(trace, start)
+    assert abs(event.t - trace.landslides[0].t) < 0.05
