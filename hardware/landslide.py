@@ -96,7 +96,10 @@ class Settings:
     loud_g: float = 0.35  # this loud, a low ring is still an impact (a boulder on a soft cloth)
     bowl_hz: float = 85.0  # a ring below this that also sways the low band is the bowl knocked ...
     bowl_sway: float = 0.35  # ... from this low band / peak (refused; from 0.25 only asked)
-    bowl_loud_g: float = 0.2  # ... unless this loud: a knuckle does not ring the board so hard
+    bowl_loud_g: float = 0.2  # ... unless this loud: a knuckle does not ring the board so hard ...
+    bowl_long_loud_g: float = 0.3  # ... but one ringing longer than ``leak_ring`` × the board's own
+    # (both corrected for the envelope's high pass) is the bowl's long mode up to this loud: a
+    # board struck however hard rings like the board (a hard knuckle: up to 0.3 g)
     bowl_ring_s: float = 0.040  # ... and rings this long (4 × its energy / peak²): a board on a cloth
     # rings as low, but not as long as the bowl's own mode
     # The four numbers above are Scarab's own board's. Once the detector has heard this
@@ -771,8 +774,20 @@ class LandslideDetector:
         # the table moving, less what the impact's own ring leaks into the low band (a ring as
         # long as the board's, measured against its true peak: not the bowl's long low mode)
         sway = lf
-        if tau * self._passed(freq) ** 2 <= s.leak_ring * self._own_ring():
+        # a ring far longer (corrected the same way) than the board's own: the bowl's long low mode
+        long_ring = tau * self._passed(freq) ** 2 > s.leak_ring * self._own_ring()
+        if not long_ring:
             sway = max(0.0, lf - s.ring_leak * self._leak(freq))
+        if self.features is not None:  # what the rules below compare, for a look at the judgements
+            rules = self.board_rules()
+            more = {"min_hz": rules[0], "bowl_hz": rules[2], "bowl_ring": rules[3], "loud": loud}
+            more |= {
+                "sway": sway,
+                "own": self._own_ring(),
+                "cold": self.cold_decide,
+                "clean": self.clean_decide,
+            }
+            self.features[-1].update(more)
         if lf > s.lf_veto or (loud < s.loud_g and (sway > s.sway_veto or shift > s.shift_veto)):
             self.vetoed += 1
             return None, False  # the table swayed or shifted more than a struck board: a bump, a nudge
@@ -785,7 +800,10 @@ class LandslideDetector:
         short_ring = s.short_ring * heard[1] if heard is not None else 0.0
         if 0 < freq < min_hz and loud < s.loud_g:
             return None, False  # a knuckle on the bowl, a hum: the board's impacts ring higher
-        bowl = 0 < freq < bowl_hz and loud < s.bowl_loud_g and tau > bowl_ring
+        # the bowl's own low mode: a low ring, long as measured — and not loud enough to be the
+        # board struck hard, unless it rings far longer than any board's impact (a hard knuckle)
+        bowl_loud = s.bowl_long_loud_g if long_ring else s.bowl_loud_g
+        bowl = 0 < freq < bowl_hz and loud < bowl_loud and tau > bowl_ring
         if bowl and lf > s.bowl_sway:
             return None, False  # the bowl's own low ring, knocked: it sways the low band too
         if strength < ask:
