@@ -9,6 +9,7 @@ white balance from that margin, so print the sheet at 100 %.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -93,7 +94,7 @@ def detect(gray: np.ndarray, seats: bool = True) -> dict[int, Marker]:
     while small.shape[1] > 1400:
         small = cv2.pyrDown(small)
         scale *= 2
-    corners, ids, _ = detector().detectMarkers(small)
+    corners, ids, rejected = detector().detectMarkers(small)
     seen = set() if ids is None else {int(i) for i in ids.ravel()}
     if not seen >= KIT_NEEDED:
         # a blurred, noisy or dim frame: try once more with its contrast stretched locally
@@ -123,6 +124,11 @@ def detect(gray: np.ndarray, seats: bool = True) -> dict[int, Marker]:
                 corners = tuple(corners) + tuple(more[j] for j in keep)
                 extra = more_ids.ravel()[keep]
                 ids = np.concatenate([ids.ravel(), extra])
+    if ids is not None:
+        # corner markers still missing, and seat cards beyond the highest seen
+        missing = (set(KIT_NEEDED) | (set(SEATS) if seats else set())) - {int(i) for i in ids.ravel()}
+        if missing:
+            corners, ids = _missing_among_rejected(small, corners, ids, rejected, missing)
     found: dict[int, Marker] = {}
     if ids is None:
         return found
@@ -140,6 +146,53 @@ def detect(gray: np.ndarray, seats: bool = True) -> dict[int, Marker]:
             ).reshape(4, 2)
         found[int(marker_id)] = Marker(int(marker_id), pts)
     return found
+
+
+def _missing_among_rejected(
+    small: np.ndarray,
+    corners: Sequence[np.ndarray],
+    ids: np.ndarray,
+    rejected: Sequence[np.ndarray],
+    wanted: set[int],
+) -> tuple[Sequence[np.ndarray], np.ndarray]:
+    """Markers still missing (``wanted``): a square the strict look found but could not
+    read is read again, leniently, in a window round it alone — twice as large where it
+    is small (a corner marker far off under a steep camera spans some 30 px) — cheap: a
+    few small crops, not the frame. A seat card missed beyond the highest seen leaves its
+    row unread, and its paper at the table's edge with a card before it looks like an arm
+    reaching in; a corner missed refuses the frame."""
+    known = [quad.reshape(4, 2) for quad in corners]
+    seen = {int(i) for i in ids.ravel()}
+    added: list[np.ndarray] = []
+    extra: list[int] = []
+    h, w = small.shape[:2]
+    for quad in rejected:
+        if not wanted - seen:
+            break
+        q = quad.reshape(4, 2)
+        side = float(np.ptp(q, axis=0).max())
+        x0, y0 = np.floor(q.min(0) - side).astype(int)
+        x1, y1 = np.ceil(q.max(0) + side).astype(int)
+        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+        if x1 - x0 < 8 or y1 - y0 < 8:
+            continue
+        zoom = 2 if side < 48 else 1
+        window = small[y0:y1, x0:x1]
+        if zoom > 1:
+            window = cv2.resize(window, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_CUBIC)
+        more, more_ids, _ = lenient_detector().detectMarkers(window)
+        if more_ids is None:
+            continue
+        for found, i in zip(more, more_ids.ravel(), strict=True):
+            place = found.reshape(4, 2) / zoom + np.array([x0, y0], np.float32)
+            if int(i) in wanted - seen and _plausible(small, place, known + added):
+                added.append(place.astype(np.float32))
+                extra.append(int(i))
+                seen.add(int(i))
+    if not added:
+        return corners, ids
+    quads = tuple(corners) + tuple(a.reshape(1, 4, 2) for a in added)
+    return quads, np.concatenate([ids.ravel(), np.array(extra, ids.dtype)])
 
 
 def _plausible(gray: np.ndarray, quad: np.ndarray, known: list[np.ndarray]) -> bool:
