@@ -25,3 +25,16 @@ def wrong_and_asked(catalogue: Catalogue, shot: Any, settings: ReaderSettings) -
     got = [t["label"] for t in PathReader(catalogue, settings).read(shot.image).to_json()["tiles"]]
     assert len(got) == len(truth)
     return sum(g not in (None, w) for g, w in zip(got, truth, strict=True)), sum(g is None for g in got)
+
+
+def cards_wrong_and_asked(catalogue: Catalogue, shot: Any, settings: Any) -> tuple[int, int]:
+    """A rendered Ankh table read with ``settings`` (``CardSettings``): the cards read with
+    a wrong label, and those asked about."""
+    from vision.card_reader import CardReader
+
+    reading = CardReader(catalogue, settings).read(shot.image)
+    got = {str(seat): labels for seat, labels in reading.labels().items()}
+    pairs = [
+        (a, b) for seat, want in shot.truth["rows"].items() for a, b in zip(got[seat], want, strict=True)
+    ]
+    return sum(a is not None and a != b for a, b in pairs), sum(a is None for a, _ in pairs)

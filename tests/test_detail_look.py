@@ -5,13 +5,15 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from path_ab import cards_wrong_and_asked
 from test_box_counts import CardMisreading, ankh  # noqa: F401  (ankh: the fixture)
+from test_trained_look import lineart_cards  # noqa: F401  (the fixture)
 
-from vision.card_reader import CardReader, CardSettings
-from vision.catalogue import Catalogue, enroll
+from vision.card_reader import CardSettings
+from vision.catalogue import Catalogue
 from vision.detail_look import FACE, DetailLook
 from vision.synth.art import ArtStyle
-from vision.synth.cards import CardScene, mummy_face, write_card_enrolment_set
+from vision.synth.cards import CardScene, mummy_face
 
 REDS = tuple(f"red-{n}" for n in range(1, 6))
 
@@ -93,31 +95,16 @@ def test_a_value_the_other_looks_misread_surely_becomes_a_question(ankh: Catalog
             assert question["candidates"] == ["red-4", "red-5"]  # the detail look's first
 
 
-@pytest.fixture(scope="module")
-def line_art(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
-    folder = tmp_path_factory.mktemp("lineart-cards")
-    write_card_enrolment_set(folder, None, ArtStyle(0, "lineart"), seed=700)
-    cat, problems = enroll("ankh", folder)
-    assert problems == []
-    return cat
-
-
 @pytest.mark.parametrize(("seed", "level"), [(20000, "easy"), (20004, "medium")])
 def test_line_art_cards_are_asked_about_less_with_no_more_wrong(
-    line_art: Catalogue, seed: int, level: str
+    lineart_cards: Catalogue,  # noqa: F811
+    seed: int,
+    level: str,
 ) -> None:
     """Line art's values are pips and a small numeral on a white card, its enrolment photos
     lit unlike each other: the whole-card looks ask about many of its cards that the
     detail look, agreeing with their first label, reads."""
     shot = CardScene(seats=4, seed=seed, level=level, style=ArtStyle(0, "lineart")).render()
-    wrong, asked = {}, {}
-    for detail in (False, True):
-        reading = CardReader(line_art, CardSettings(detail=detail)).read(shot.image)
-        got = {str(seat): labels for seat, labels in reading.labels().items()}
-        pairs = [
-            (a, b) for seat, want in shot.truth["rows"].items() for a, b in zip(got[seat], want, strict=True)
-        ]
-        wrong[detail] = sum(a is not None and a != b for a, b in pairs)
-        asked[detail] = sum(a is None for a, _ in pairs)
-    assert wrong[True] <= wrong[False]
-    assert asked[True] < asked[False] and asked[False] >= 4
+    off, on = (cards_wrong_and_asked(lineart_cards, shot, CardSettings(detail=d)) for d in (False, True))
+    assert on[0] <= off[0]
+    assert on[1] < off[1] and off[1] >= 4

@@ -10,7 +10,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 import pytest
-from path_ab import every_set_table, wrong_and_asked
+from path_ab import cards_wrong_and_asked, every_set_table, wrong_and_asked
 from test_box_counts import SEED, UNSEEN, Misreading, catalogue, shuffled_path
 
 from vision.catalogue import Catalogue, enroll
@@ -185,21 +185,16 @@ def test_parchment_cards_are_read_with_fewer_questions_and_no_more_wrong_labels(
     ask about most of them; the trained look confirms many and brings no wrong label. (The
     detail look, which settles most of them on its own, stays out: this measures the trained
     look.)"""
-    from vision.card_reader import CardReader, CardSettings
+    from vision.card_reader import CardSettings
     from vision.synth.cards import CardScene
 
     shot = CardScene(seats=4, seed=seed, level=level, style=ArtStyle(0, "parchment")).render()
-    wrong, asked = {}, {}
-    for trained in (False, True):
-        reading = CardReader(parchment_cards, CardSettings(trained=trained, detail=False)).read(shot.image)
-        got = {str(seat): labels for seat, labels in reading.labels().items()}
-        pairs = [
-            (a, b) for seat, want in shot.truth["rows"].items() for a, b in zip(got[seat], want, strict=True)
-        ]
-        wrong[trained] = sum(a is not None and a != b for a, b in pairs)
-        asked[trained] = sum(a is None for a, _ in pairs)
-    assert wrong[True] <= wrong[False]
-    assert asked[True] < asked[False] * 0.6
+    off, on = (
+        cards_wrong_and_asked(parchment_cards, shot, CardSettings(trained=t, detail=False))
+        for t in (False, True)
+    )
+    assert on[0] <= off[0]
+    assert on[1] < off[1] * 0.6
 
 
 def _as_this_camera_shows(face: np.ndarray) -> np.ndarray:
