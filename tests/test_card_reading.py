@@ -185,3 +185,35 @@ def test_ankh_labels_are_checked_at_enrolment(tmp_path: Path) -> None:
     assert len(problems) == 1 and "green-7.png" in problems[0]
     face = dict(cat.faces)["green-1"]
     assert face.shape[1] == 64 and 1.35 < face.shape[0] / face.shape[1] < 1.75  # a card, upright
+
+
+def test_a_row_of_cards_the_colour_of_the_table_is_measured_whole() -> None:
+    """Cards the colour of the table (parchment on light wood) show in the foreground
+    only as their ink: a band down one side, the picture, the numeral — islands no part
+    of a card fits in but one. The row's body is taken after those gaps are closed, so
+    its length is the five cards', not the densest card's; a row seen whole is kept as
+    it is."""
+    reader = CardReader(Catalogue("ankh", []))
+    cw, ch = reader.card_px
+    facing = np.array([0.0, 1.0])  # the seat card above the row, the row running along x
+    mask = np.zeros((200, 300), np.uint8)  # half resolution, as the reader's mask
+    left = 20
+    for i in range(5):
+        x = left + round(i * (cw - 2) / 2)  # each card 2 px (half-res) on from the last's width
+        mask[40 : 40 + round(ch / 2), x + round(cw / 2) - 4 : x + round(cw / 2)] = 1  # the band
+        mask[48:76, x + 6 : x + 12] = 1  # the picture's strokes, 2 px apart
+        mask[48:76, x + 14 : x + 20] = 1
+        mask[42:47, x + 3 : x + 9] = 1  # the numeral
+    mask[40:80, left : left + round(cw / 2)] = 1  # one card inked densely all over
+    ys, xs = np.nonzero(mask)
+    points = np.stack([xs * 2 + 0.5, ys * 2 + 0.5], axis=1).astype(np.float64)
+    body = reader.row_body(points, facing)
+    assert np.ptp(body[:, 0]) >= 0.9 * np.ptp(points[:, 0])  # the whole row, all five cards
+    # a row seen whole (each card filled): the body is what the plain look keeps, spurs cut
+    solid = np.zeros_like(mask)
+    solid[40 : 40 + round(ch / 2), left : left + round(5 * (cw - 2) / 2)] = 1
+    solid[60:64, left - 30 : left] = 1  # a spur of shadow off the row's end
+    ys, xs = np.nonzero(solid)
+    points = np.stack([xs * 2 + 0.5, ys * 2 + 0.5], axis=1).astype(np.float64)
+    body = reader.row_body(points, facing)
+    assert body[:, 0].min() >= 2 * (left - 0.1 * cw / 2) - 1  # the spur left out
