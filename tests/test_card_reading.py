@@ -191,7 +191,7 @@ def test_a_row_of_cards_the_colour_of_the_table_is_measured_whole() -> None:
     """Cards the colour of the table (parchment on light wood) show in the foreground
     only as their ink: a band down one side, the picture, the numeral — islands no part
     of a card fits in but one. The row's body is taken after those gaps are closed, so
-    its length is the five cards', not the densest card's; a row seen whole is kept as
+    its length is the five cards', not the densest cards'; a row seen whole is kept as
     it is."""
     reader = CardReader(Catalogue("ankh", []))
     cw, ch = reader.card_px
@@ -209,6 +209,13 @@ def test_a_row_of_cards_the_colour_of_the_table_is_measured_whole() -> None:
     points = np.stack([xs * 2 + 0.5, ys * 2 + 0.5], axis=1).astype(np.float64)
     body = reader.row_body(points, facing)
     assert np.ptp(body[:, 0]) >= 0.9 * np.ptp(points[:, 0])  # the whole row, all five cards
+    # four cards inked densely and a fifth only as its ink at the row's end: still five
+    for i in range(4):
+        x = left + round(i * (cw - 2) / 2)
+        mask[40:80, x : x + round(cw / 2)] = 1
+    ys, xs = np.nonzero(mask)
+    points = np.stack([xs * 2 + 0.5, ys * 2 + 0.5], axis=1).astype(np.float64)
+    assert np.ptp(reader.row_body(points, facing)[:, 0]) >= 0.9 * np.ptp(points[:, 0])
     # a row seen whole (each card filled): the body is what the plain look keeps, spurs cut
     solid = np.zeros_like(mask)
     solid[40 : 40 + round(ch / 2), left : left + round(5 * (cw - 2) / 2)] = 1

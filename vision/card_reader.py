@@ -419,13 +419,16 @@ class CardReader(TableLocator):
         keep = body[half[:, 1] - y0, half[:, 0] - x0] > 0
         # cards the colour of the table show only as their ink, bands and numerals: islands
         # a fifth of a card apart that a card's part fits in nowhere, so the row would be
-        # its densest card. Where closing those gaps first keeps twice as much of the row,
-        # the closed row is the body (a row seen whole is left as it was)
+        # its densest cards. Where closing those gaps first keeps twice as much of the row,
+        # or half a card more of its length, the closed row is the body (a row seen whole
+        # is left as it was)
         shut = cv2.getStructuringElement(cv2.MORPH_RECT, (max(1, round(0.2 * cw)), max(1, round(0.2 * ch))))
         closed = cv2.morphologyEx(grid, cv2.MORPH_CLOSE, shut, borderType=cv2.BORDER_CONSTANT, borderValue=0)
         body = cv2.morphologyEx(closed, cv2.MORPH_OPEN, kernel, borderType=cv2.BORDER_CONSTANT, borderValue=0)
         whole = body[half[:, 1] - y0, half[:, 0] - x0] > 0
-        if keep.sum() < 0.5 * whole.sum():
+        t = points @ np.array([-facing[1], facing[0]])
+        longer = whole.any() and keep.any() and float(np.ptp(t[whole]) - np.ptp(t[keep])) >= 0.5 * cw
+        if longer or keep.sum() < 0.5 * whole.sum():
             keep = whole
         if keep.sum() < 0.25 * cw * ch / 4:
             return points
