@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from vision.card_reader import CardReader, CardSettings
 from vision.catalogue import Catalogue
 from vision.path_reader import PathReader, ReaderSettings
 from vision.synth.art import ArtStyle
@@ -27,11 +28,9 @@ def wrong_and_asked(catalogue: Catalogue, shot: Any, settings: ReaderSettings) -
     return sum(g not in (None, w) for g, w in zip(got, truth, strict=True)), sum(g is None for g in got)
 
 
-def cards_wrong_and_asked(catalogue: Catalogue, shot: Any, settings: Any) -> tuple[int, int]:
-    """A rendered Ankh table read with ``settings`` (``CardSettings``): the cards read with
-    a wrong label, and those asked about."""
-    from vision.card_reader import CardReader
-
+def cards_wrong_and_asked(catalogue: Catalogue, shot: Any, settings: CardSettings) -> tuple[int, int]:
+    """A rendered Ankh table read with ``settings``: the cards read with a wrong label, and
+    those asked about."""
     reading = CardReader(catalogue, settings).read(shot.image)
     got = {str(seat): labels for seat, labels in reading.labels().items()}
     pairs = [

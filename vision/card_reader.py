@@ -391,11 +391,11 @@ class CardReader(TableLocator):
                 break  # the cards read so far already reach the row's end: it was cut too fine
             c = marker + along * place + across * mid_v
             match, where = self.classify(self.mummies, image, c, angle, along, across, pitch or cw)
-            doubt, opinion, valued = None, None, None
+            doubt, opinion, disputed = None, None, False
             if match is not None:
-                match, valued = self.detail_look(image, match, where, angle)
+                match, disputed = self.detail_look(image, match, where, angle)
             if match is not None and self.trained is not None:
-                match, doubt, opinion = self.second_look(image, match, where, angle, valued)
+                match, doubt, opinion = self.second_look(image, match, where, angle, disputed)
             if match is not None and match.confidence >= s.min_confidence:
                 carry += float((where - c) @ along)
             cards.append(self._card(match, where, doubt, opinion))
@@ -516,23 +516,20 @@ class CardReader(TableLocator):
 
     def detail_look(
         self, image: np.ndarray, match: Match, where: np.ndarray, angle: float
-    ) -> tuple[Match, str | None]:
+    ) -> tuple[Match, bool]:
         """A mummy card's value once more, where its colour's faces differ
         (``vision.detail_look``). Where it clearly names the other looks' label, two looks
-        agree and the card is ``read`` (the trained look may still doubt it); where it
-        clearly names another, it ``disputes`` theirs: a question between its label (now
-        first) and theirs; else (None) their ``match`` stands."""
+        agree and the card is read (the trained look may still doubt it); where it clearly
+        names another, it disputes theirs (True): a question between its label (now first)
+        and theirs; else their ``match`` stands."""
         s, index = self.settings, self.mummies
         if not s.detail or index is None or "-" not in match.label:
-            return match, None
+            return match, False
         colour = match.label.rsplit("-", 1)[0]
         among = tuple(n for n in index.names if n.rsplit("-", 1)[0] == colour)
         patch = crop_patch(image, where, self.card_px, angle, s.patch)
         if len(among) < 2 or float(np.linalg.norm(_chroma(patch) - self.colours[match.label])) > s.max_chroma:
-            return (
-                match,
-                None,
-            )  # it tells values apart, not colours: a card of a colour not seen is no call of its
+            return match, False  # it tells values apart, not colours: a colour not seen is no call of its
         look = _DETAILS.get(index)
         if look is None:
             look = _DETAILS.setdefault(index, DetailLook(index.faces))
@@ -543,19 +540,19 @@ class CardReader(TableLocator):
         crop = crop_patch(image, where, self.card_px, angle, DETAIL_FACE, 1.0)
         seen = look.look(crop, among, turn, s.detail_min_score, s.detail_margin)
         if seen is None or seen.confidence < s.min_confidence:
-            return match, None
+            return match, False
         if seen.label == match.label:
-            return replace(match, confidence=max(match.confidence, seen.confidence)), "read"
+            return replace(match, confidence=max(match.confidence, seen.confidence)), False
         # two looks at odds: a question, with both their labels as its candidates — unless
         # the trained look settles it (``second_look``). Never the detail look's label on its
         # own: on the tuned families it was right in 164 of the 168 cards it disputed, but
         # a 5 it took for a 3 on an easy table (numerals alike but for one stroke) is a
         # wrong score, where a question costs a tap
         ranked = (seen.label, match.label, *(n for n in match.ranked if n not in (match.label, seen.label)))
-        return replace(match, label=seen.label, confidence=0.0, ranked=ranked), "disputes"
+        return replace(match, label=seen.label, confidence=0.0, ranked=ranked), True
 
     def second_look(
-        self, image: np.ndarray, match: Match, where: np.ndarray, angle: float, valued: str | None = None
+        self, image: np.ndarray, match: Match, where: np.ndarray, angle: float, disputed: bool = False
     ) -> tuple[Match, str | None, Opinion]:
         """A row card once more, as the trained look sees it (``PathReader.trained_second_look``
         for tiles): the same label surely where the others were unsure makes it read; another
@@ -569,7 +566,7 @@ class CardReader(TableLocator):
             # cards of a row cut wrongly, where the trained look is sure of anything
             trust = replace(trust, promote=None)
         opinion = self.trained.opinion([crop])
-        if valued == "disputes":
+        if disputed:
             # the detail look against the others: the trained look all but certain of the
             # detail look's label makes two looks of three agree
             if opinion.label == match.label and opinion.prob >= trust.sure:

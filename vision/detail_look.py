@@ -5,10 +5,10 @@ colour's other values share. Whole-card correlations weigh that mark against eve
 else, and against how each enrolment photo happened to be lit (a brighter photo of the 4
 than of the 3 differs more than their numerals do). So this look keeps only the detail
 (each face minus its own blur: no shading, no white balance), finds where the leading
-labels' enrolled faces differ by more than their noise (the regions), and matches each
-label's regions on their own within a few pixels of where they belong — a crop cut a
-little off, or a card a little bigger in the frame than enrolled, moves a corner numeral
-further than a whole-card shift can follow.
+labels' enrolled faces differ (the regions), and matches each label's regions together
+within a few pixels of where they belong — a crop cut a little off, or a card a little
+bigger in the frame than enrolled, moves a corner numeral further than the whole-card
+looks' shifts follow.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ REACH = 6  # px each way a region is looked for round its place
 LEAST_AREA = 12  # px²: smaller regions are specks
 
 
-def detail(image: np.ndarray, smooth: float = SMOOTH) -> np.ndarray:
+def detail(image: np.ndarray) -> np.ndarray:
     """A face or crop (``FACE``, BGR) as its detail: float32, each channel minus its blur."""
-    f = cv2.GaussianBlur(image.astype(np.float32), (0, 0), smooth)
+    f = cv2.GaussianBlur(image.astype(np.float32), (0, 0), SMOOTH)
     out: np.ndarray = f - cv2.GaussianBlur(f, (0, 0), HIGH_PASS)
     return out
 
@@ -54,12 +54,11 @@ class DetailLook:
     """Built from the enrolled faces of one catalogue (label, image); the regions are
     worked out once per set of compared labels and turn."""
 
-    def __init__(self, faces: Sequence[tuple[str, np.ndarray]], blurs: Sequence[float] = (SMOOTH,)) -> None:
+    def __init__(self, faces: Sequence[tuple[str, np.ndarray]]) -> None:
         self.details: dict[str, list[np.ndarray]] = {}
         for label, image in faces:
             face = cv2.resize(image, FACE, interpolation=cv2.INTER_AREA)
-            for blur in blurs:
-                self.details.setdefault(label, []).append(detail(face, blur))
+            self.details.setdefault(label, []).append(detail(face))
         self._regions: dict[tuple[tuple[str, ...], int], _Regions] = {}
 
     def regions(self, among: tuple[str, ...], turn: int) -> _Regions:

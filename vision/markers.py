@@ -186,7 +186,7 @@ def _missing_among_rejected(
         for found, i in zip(more, more_ids.ravel(), strict=True):
             place = found.reshape(4, 2) / zoom + np.array([x0, y0], np.float32)
             if int(i) in wanted - seen and _plausible(small, place, known + added):
-                added.append(place.astype(np.float32))
+                added.append(place)
                 extra.append(int(i))
                 seen.add(int(i))
     if not added:
