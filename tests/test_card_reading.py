@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
-from vision.card_reader import CardReader
+from vision.card_reader import CardReader, card_foreground
 from vision.catalogue import Catalogue, enroll, label_problem
 from vision.errors import VisionError
 from vision.synth.art import ArtStyle
@@ -224,3 +225,28 @@ def test_a_row_of_cards_the_colour_of_the_table_is_measured_whole() -> None:
     points = np.stack([xs * 2 + 0.5, ys * 2 + 0.5], axis=1).astype(np.float64)
     body = reader.row_body(points, facing)
     assert body[:, 0].min() >= 2 * (left - 0.1 * cw / 2) - 1  # the spur left out
+
+
+def test_sharp_wood_grain_is_table_and_a_card_on_it_is_not() -> None:
+    """Wood grain near the camera is sharp: stripes whose edges are as strong as a card's
+    plain print. Where the whole table is that busy it is table, not a blob of cards
+    (a row joined to it was read eight cards long); a card's ink on it still stands out,
+    and on a smooth table nothing changes."""
+    h, w = 750, 1000
+    table = np.zeros((h, w, 3), np.float32)
+    table[:] = (150, 185, 215)  # pale wood (BGR)
+    rows = np.arange(h, dtype=np.float32)[:, None, None]
+    table[:, : w // 2] += 14 * np.sin(2 * np.pi * rows / 9.0)  # grain on the left half only
+    image = np.clip(table, 0, 255).astype(np.uint8)
+    ink = (60, 60, 120)
+    for x in (200, 700):  # a parchment card on the grain, one on the smooth half
+        cv2.rectangle(image, (x, 300), (x + 54, 384), (170, 205, 228), -1)
+        cv2.putText(image, "3", (x + 5, 320), cv2.FONT_HERSHEY_SIMPLEX, 0.5, ink, 1)
+        cv2.circle(image, (x + 27, 345), 12, ink, 2)
+        for k in range(3):
+            cv2.circle(image, (x + 15 + 10 * k, 372), 3, ink, -1)
+    mask, _ = card_foreground(image, 54.0, 1.2)  # half resolution
+    assert mask[20:130, 20:230].mean() < 0.15  # the grain is table
+    assert mask[20:130, 280:480].mean() == 0  # so is the smooth half
+    assert mask[150:192, 100:127].mean() > 0.2  # the card's ink on the grain stands out
+    assert mask[150:192, 350:377].mean() > 0.5  # the card on the smooth half, as before

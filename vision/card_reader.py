@@ -50,6 +50,7 @@ from vision.trained import Opinion, Trust, to_ask, trained_look, weigh
 
 CARD_TURNS = (0, 2)  # a card is compared upright and upside down
 _INDEXES = Kept(8)  # the compared faces of the last few catalogues
+BUSIER_THAN_TABLE = 1.3  # a card's print against the table's own texture (wood grain)
 # value_look's weights and the rows they weigh, per index
 _WEIGHTS: weakref.WeakKeyDictionary[FaceIndex, Kept] = weakref.WeakKeyDictionary()
 _ROWS: weakref.WeakKeyDictionary[FaceIndex, Kept] = weakref.WeakKeyDictionary()
@@ -77,6 +78,9 @@ class CardSettings:
     detail: bool = True
     detail_min_score: float = 0.6
     detail_margin: float = 0.07
+    detail_veto: float | None = (
+        0.0  # how much better it must fit another value to dispute unsurely (None: never)
+    )
     pile_mm: float = 180.0  # cards farther than this from every seat card are the pile (or stray)
     hand_cards: float = 1.0  # a blob reaching in from the edge this many cards big is an arm
     hand_mm: float = 26.0  # a skin-coloured patch holding a disc this wide in radius is a hand
@@ -539,10 +543,21 @@ class CardReader(TableLocator):
         turn = index.turns[mine[int(np.argmax(row[mine]))] % len(index.turns)]
         crop = crop_patch(image, where, self.card_px, angle, DETAIL_FACE, 1.0)
         seen = look.look(crop, among, turn, s.detail_min_score, s.detail_margin)
-        if seen is None or seen.confidence < s.min_confidence:
+        if seen is None:
             return match, False
         if seen.label == match.label:
+            if seen.confidence < s.min_confidence:
+                return match, False
             return replace(match, confidence=max(match.confidence, seen.confidence)), False
+        # another value that the detail fits better at all (scoring at least its least
+        # score) is a dispute even where the detail look is unsure of it: the other looks
+        # compare whole faces, and a tint or shading the enrolment photos happened to have
+        # can carry them to one value together (a blurred line-art 3 read as a 1 by both,
+        # the 1's photo the more alike in its light)
+        veto, theirs = s.detail_veto, seen.scores_by_label().get(match.label, -1.0)
+        fits = veto is not None and seen.score >= s.detail_min_score and seen.score - theirs >= veto
+        if seen.confidence < s.min_confidence and not fits:
+            return match, False
         # two looks at odds: a question, with both their labels as its candidates — unless
         # the trained look settles it (``second_look``). Never the detail look's label on its
         # own: on the tuned families it was right in 164 of the 168 cards it disputed, but
@@ -787,10 +802,11 @@ def card_foreground(image: np.ndarray, card_px: float, px_per_mm: float) -> tupl
     gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
     k = max(3, int(card_px * 0.5 * 0.3)) | 1
-    busy = cv2.blur(cv2.magnitude(gx, gy), (k, k)) > 40
+    edges = cv2.blur(cv2.magnitude(gx, gy), (k, k))
+    cell = max(4, round(30 * px_per_mm * 0.5))
+    busy = edges > np.maximum(np.float32(40.0), np.float32(BUSIER_THAN_TABLE) * _table_texture(edges, cell))
     # the table's colour per 30 mm cell from its plain pixels; cells mostly covered are
     # filled in from round about, then a median over 150 mm evens out what is left
-    cell = max(4, round(30 * px_per_mm * 0.5))
     f = _chromaticity(cv2.blur(small, (3, 3)))  # channel by channel: numpy is slow over an axis of 3
     # twice: a plain card (a smooth print, not busy) first counts as table in its cells,
     # tinting the table round it, so the table beside it stands out in a strip a cell
@@ -803,6 +819,22 @@ def card_foreground(image: np.ndarray, card_px: float, px_per_mm: float) -> tupl
         far = (apart[0] + apart[1]) + apart[2] > 0.04
     mask = (far | busy).astype(np.uint8)
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)), small
+
+
+def _table_texture(edges: np.ndarray, cell: int) -> np.ndarray:
+    """How busy the table itself is at every pixel: each 30 mm cell's median edge
+    strength, then the lower quartile of those over seven cells each way (210 mm, as for
+    its colour; a long row of cards by the view's edge fills near half of them). Sharp
+    wood grain near the camera is as busy as a card's plain parts; only what is clearly
+    busier than the table round it is a card's print."""
+    h, w = edges.shape
+    gh, gw = -(-h // cell), -(-w // cell)
+    padded = cv2.copyMakeBorder(edges, 0, gh * cell - h, 0, gw * cell - w, cv2.BORDER_REFLECT)
+    cells = padded.reshape(gh, cell, gw, cell).transpose(0, 2, 1, 3).reshape(gh, gw, -1)
+    grid = cv2.copyMakeBorder(np.median(cells, axis=2).astype(np.float32), 3, 3, 3, 3, cv2.BORDER_REFLECT)
+    windows = np.lib.stride_tricks.sliding_window_view(grid, (7, 7)).reshape(gh, gw, -1)
+    quartile = np.percentile(windows, 25, axis=2).astype(np.float32)
+    return cv2.resize(quartile, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 def _table_colour(small: np.ndarray, covered: np.ndarray, cell: int) -> np.ndarray:
