@@ -26,7 +26,7 @@ SMOOTH = 1.0  # both sides blurred alike first (px): a sharp photo against a sof
 HIGH_PASS = 5.0  # the detail is what a blur this wide (px) does not keep
 SPREAD_BLUR = 2.0  # the faces' spread smoothed over this (px) before it picks the regions
 SHARE = 0.6  # a region is where the spread reaches this share of its peak
-RIM = 4  # px at the face's rim left out (a photo's cut edge, the table round it)
+RIM = 7  # px at the face's rim left out (a ninth of its width: a photo's cut edge, bevel, the table round it)
 REACH = 6  # px each way a region is looked for round its place
 LEAST_AREA = 12  # px²: smaller regions are specks
 
