@@ -166,10 +166,13 @@ def _missing_among_rejected(
     added: list[np.ndarray] = []
     extra: list[int] = []
     h, w = small.shape[:2]
+    typical = float(np.median([_side(q) for q in known])) if known else 0.0
     for quad in rejected:
         if not wanted - seen:
             break
         q = quad.reshape(4, 2)
+        if known and not 0.5 * typical <= _side(q) <= 2.0 * typical:
+            continue  # a square of card art or wood grain, nowhere near a marker's size
         side = float(np.ptp(q, axis=0).max())
         x0, y0 = np.floor(q.min(0) - side).astype(int)
         x1, y1 = np.ceil(q.max(0) + side).astype(int)
@@ -195,6 +198,11 @@ def _missing_among_rejected(
     return quads, np.concatenate([ids.ravel(), np.array(extra, ids.dtype)])
 
 
+def _side(quad: np.ndarray) -> float:
+    """A quad's mean side length."""
+    return float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)))
+
+
 def _plausible(gray: np.ndarray, quad: np.ndarray, known: list[np.ndarray]) -> bool:
     """A marker found leniently is taken only when it is about as big as the markers
     surely seen, lies apart from them and sits on its white paper (a plain bright ring
@@ -208,16 +216,29 @@ def _plausible(gray: np.ndarray, quad: np.ndarray, known: list[np.ndarray]) -> b
         np.linalg.norm(quad.mean(0) - q.mean(0)) > 1.2 * max(side, s)
         for q, s in zip(known, sides, strict=True)
     )
-    if not (0.6 * typical <= side <= 1.6 * typical and apart):
-        return False
+    return 0.6 * typical <= side <= 1.6 * typical and apart and _on_paper(gray, quad)
+
+
+def _on_paper(gray: np.ndarray, quad: np.ndarray) -> bool:
+    """A plain bright ring round the square, as bright as its own white cells: a marker's
+    paper (a square of card art or wood grain has none)."""
     centre = quad.mean(0)
-    ring = np.zeros(gray.shape, np.uint8)
-    cv2.fillPoly(ring, [np.round(centre + (quad - centre) * 1.3).astype(np.int32)], 255)
-    cv2.fillPoly(ring, [np.round(centre + (quad - centre) * 1.12).astype(np.int32)], 0)
-    inside = np.zeros(gray.shape, np.uint8)
-    cv2.fillPoly(inside, [np.round(quad).astype(np.int32)], 255)
-    paper = gray[ring > 0].astype(np.float32)
-    cells = gray[inside > 0].astype(np.float32)
+    outer = np.round(centre + (quad - centre) * 1.3).astype(np.int32)
+    # the masks drawn in a window round the ring alone (the same pixels as over the frame)
+    h, w = gray.shape[:2]
+    x0, y0 = np.clip(outer.min(0) - 1, 0, None)
+    x1, y1 = min(int(outer[:, 0].max()) + 2, w), min(int(outer[:, 1].max()) + 2, h)
+    if x1 <= x0 or y1 <= y0:
+        return False
+    at = np.array([x0, y0], np.int32)
+    window = gray[y0:y1, x0:x1]
+    ring = np.zeros(window.shape[:2], np.uint8)
+    cv2.fillPoly(ring, [outer - at], 255)
+    cv2.fillPoly(ring, [np.round(centre + (quad - centre) * 1.12).astype(np.int32) - at], 0)
+    inside = np.zeros(window.shape[:2], np.uint8)
+    cv2.fillPoly(inside, [np.round(quad).astype(np.int32) - at], 255)
+    paper = window[ring > 0].astype(np.float32)
+    cells = window[inside > 0].astype(np.float32)
     if len(paper) < 8 or len(cells) < 8:
         return False
     white = float(np.percentile(cells, 95))
