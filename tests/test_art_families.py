@@ -1,14 +1,29 @@
 """The benchmark's art families: every family draws every tile and card face, its faces
-tell apart, the newer families are unlike the classic art, and one family is held out."""
+tell apart, the newer families are unlike the classic art, and one family is held out
+(`mosaic`, since 2026-11-29): it prints every label apart and enrols without problems."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import cv2
 import numpy as np
 import pytest
 
-from vision.synth.art import FACE_PX, FAMILIES, HELDOUT, TILE_LABELS, ArtStyle, family_styles, tile_face
-from vision.synth.cards import CARD_PX, CardScene, card_face, card_labels
-from vision.synth.tiles import TableScene
+from vision.catalogue import enroll
+from vision.synth.art import (
+    FACE_PX,
+    FAMILIES,
+    HELDOUT,
+    KINDS,
+    PAWNS,
+    TILE_LABELS,
+    ArtStyle,
+    family_styles,
+    tile_face,
+)
+from vision.synth.cards import CARD_PX, CardScene, card_face, card_labels, write_card_enrolment_set
+from vision.synth.tiles import TableScene, write_enrolment_set
 
 NEW = [name for name in FAMILIES if name != "classic"]
 
@@ -63,3 +78,56 @@ def test_scenes_render_in_a_family() -> None:
     assert shot.image.shape == (720, 1280, 3) and len(shot.truth["tiles"]) == 6
     cards = CardScene(seats=2, seed=4, level="easy", style=ArtStyle(0, HELDOUT)).render()
     assert cards.image.shape == (720, 1280, 3)
+
+
+# ---------------------------------------------------------------------- the held-out family
+
+
+def test_the_held_out_family_is_mosaic_and_ebony_an_ordinary_family() -> None:
+    assert HELDOUT == "mosaic"
+    assert not FAMILIES["ebony"].heldout and "HELD OUT" not in FAMILIES["ebony"].about
+    assert len(FAMILIES[HELDOUT].styles) >= 2  # enrolled and read style by style, as the others
+
+
+@pytest.mark.parametrize("style", family_styles(HELDOUT), ids=lambda s: f"style{s.number}")
+def test_the_held_out_family_prints_every_label_apart(style: ArtStyle) -> None:
+    tiles = np.stack([tile_face(label, style).astype(np.float32) for label in TILE_LABELS])
+    gaps = np.abs(tiles[:, None] - tiles[None]).mean(axis=(2, 3, 4))
+    assert gaps[~np.eye(len(tiles), dtype=bool)].min() > 1.0
+    cards = np.stack([card_face(label, style).astype(np.float32) for label in card_labels()])
+    gaps = np.abs(cards[:, None] - cards[None]).mean(axis=(2, 3, 4))
+    assert gaps[~np.eye(len(cards), dtype=bool)].min() > 1.0
+
+
+def test_the_mosaic_shows_the_set_in_its_bottom_strip_and_the_kind_above_it() -> None:
+    """A person tells the set by the strip's colour and the kind by the icon: the three
+    sets of a kind differ in the strip (and nowhere else above it), the kinds above it."""
+    style = ArtStyle(0, "mosaic")
+    strip = slice(FACE_PX - 30, FACE_PX - 10)
+    hues = {}
+    for colour in ("green", "blue", "purple"):
+        face = tile_face(f"cat-{colour}", style)
+        hues[colour] = np.median(face[strip, 12:60].reshape(-1, 3), axis=0)
+    for a, b in (("green", "blue"), ("blue", "purple"), ("green", "purple")):
+        assert np.abs(hues[a] - hues[b]).max() > 20
+    above = slice(16, FACE_PX - 44)  # the icon, away from each stone's own shade
+    icons = [cv2.cvtColor(tile_face(f"{kind}-blue", style), cv2.COLOR_BGR2GRAY)[above] < 90 for kind in KINDS]
+    for i, a in enumerate(icons):
+        for b in icons[i + 1 :]:
+            assert (a != b).mean() > 0.05
+    assert np.array_equal(
+        cv2.cvtColor(tile_face("cat-green", style), cv2.COLOR_BGR2GRAY)[above] < 90,
+        cv2.cvtColor(tile_face("cat-purple", style), cv2.COLOR_BGR2GRAY)[above] < 90,
+    )
+
+
+@pytest.mark.parametrize("style", family_styles(HELDOUT), ids=lambda s: f"style{s.number}")
+def test_the_held_out_family_enrols_without_problems(style: ArtStyle, tmp_path: Path) -> None:
+    """As ``scarab vision enroll --from`` takes them (and as the benchmarks enrol each
+    style from its own photos): every tile, pawn and Ankh face is stored, none refused."""
+    write_enrolment_set(tmp_path / "tiles", [*TILE_LABELS, *PAWNS], style, seed=500 + style.number)
+    cat, problems = enroll("tutankhamen", tmp_path / "tiles")
+    assert problems == [] and sorted(cat.labels) == sorted(TILE_LABELS) and set(cat.pawns) == set(PAWNS)
+    write_card_enrolment_set(tmp_path / "cards", None, style, seed=700 + style.number)
+    cat, problems = enroll("ankh", tmp_path / "cards")
+    assert problems == [] and sorted(cat.labels) == sorted(card_labels())

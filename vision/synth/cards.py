@@ -11,9 +11,12 @@ card in a dark frame with the colour as a band across the top and the value in t
 corners; ``parchment`` a parchment card with the colour as a band down its left side, a
 brown silhouette and the value as pips; ``photo`` a grainy gradient with one big corner
 numeral; ``heldout`` (held out until 2026-11-28) a cream card with coloured corner
-triangles and Roman numerals; ``ebony`` (held out: never tuned on) a dark card with the
-colour as a sash across a corner, a pale gold icon and the value as pips. Their palettes
-put green near blue.
+triangles and Roman numerals; ``ebony`` (held out until 2026-11-29) a dark card with the
+colour as a sash across a corner, a pale gold icon and the value as pips; ``mosaic``
+(held out: never tuned on) a card of pale marble tesserae in a checkered border, an icon
+of small dark stones, the colour as a strip of stones along the bottom carrying the value
+as a seven-segment numeral, and papyri as four bars of stones shortening down the card
+(rank order) over a dark strip with the threshold. Their palettes put green near blue.
 
 A ``CardScene`` fixes a table (vision/synth/tiles.py's ``Stage``: the same camera, light, lens
 and hands as the Tutankhamen scenes) with 2–5 seat cards (markers 20 + seat) round its
@@ -38,13 +41,22 @@ import cv2
 import numpy as np
 
 from vision.synth.art import (
+    MOSAIC_ICONS,
+    MOSAIC_INK,
+    MOSAIC_SHELL,
+    MOSAIC_STONE,
     NILE_ICONS,
     ROMAN,
     SEAL_ICONS,
     ArtStyle,
+    checker_border,
     draw_icon,
+    lay_stones,
+    mosaic_ground,
+    mosaic_icon,
     parchment_ground,
     seeded_rng,
+    seven_segment,
 )
 from vision.synth.tiles import SKIN, Scene, Stage, write_enrolment_set
 
@@ -292,6 +304,12 @@ CARD_PALETTES: dict[str, dict[str, BGR]] = {  # green near blue, as printed boxe
         "blue": (190, 130, 60),
         "red": (60, 55, 200),
     },
+    "mosaic": {
+        "green": (105, 150, 60),
+        "yellow": (60, 190, 220),
+        "blue": (170, 120, 55),
+        "red": (60, 55, 185),
+    },
 }
 GIFTS = ("anubis", "horus", "cat", "scarab")  # the icon per colour in the newer families
 ROMAN5 = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", **ROMAN}
@@ -375,8 +393,8 @@ GOLD = (120, 200, 225)  # …and its one pale ink
 
 
 def _ebony_mummy(colour: str, n: int, style: ArtStyle) -> np.ndarray:
-    """HELD OUT — never tune a reader on this family. A dark card, the colour as a sash
-    across the top-left corner, a pale gold icon, the value as pips in a column."""
+    """A dark card, the colour as a sash across the top-left corner, a pale gold icon, the
+    value as pips in a column (held out until 2026-11-29)."""
     w, h = CARD_PX
     img = np.full((h, w, 3), EBONY, np.uint8)
     sash = np.array([[0, 20], [20, 0], [46, 0], [0, 46]], np.int32)
@@ -388,12 +406,40 @@ def _ebony_mummy(colour: str, n: int, style: ArtStyle) -> np.ndarray:
     return img
 
 
+MOSAIC_CELL = 10  # the mosaic family's stones on a card: 9 × 14 of them
+
+
+def _mosaic_card(style: ArtStyle, *key: object) -> tuple[np.ndarray, np.random.Generator]:
+    """A mosaic card's ground and checkered border, and the generator of its stones."""
+    rng = seeded_rng("card-mosaic", style.number, *key)
+    img = mosaic_ground(CARD_PX, MOSAIC_CELL, MOSAIC_STONE, rng)
+    checker_border(img, MOSAIC_CELL)
+    return img, rng
+
+
+def _mosaic_mummy(colour: str, n: int, style: ArtStyle) -> np.ndarray:
+    """HELD OUT — never tune a reader on this family. Pale marble tesserae in a checkered
+    border, the icon in small dark stones (mirrored in odd styles), the colour only as a
+    strip of stones along the bottom, the value as a seven-segment numeral on it."""
+    w, h = CARD_PX
+    c = MOSAIC_CELL
+    img, rng = _mosaic_card(style, colour, n)
+    lay_stones(img, (c, h - 4 * c, w - c, h - c), c, _suit(colour, style), rng)
+    icon = MOSAIC_ICONS[GIFTS[COLOURS.index(colour)]]
+    if style.number % 2:
+        icon = tuple(row[::-1] for row in icon)
+    mosaic_icon(img, icon, w // 2 - 30, 2 * c + 2, 5, rng)
+    seven_segment(img, str(n), w / 2, h - 2.5 * c, 22, MOSAIC_SHELL)
+    return img
+
+
 MUMMY_DRAWERS = {
     "lineart": _lineart_mummy,
     "parchment": _parchment_mummy,
     "photo": _photo_mummy,
     "heldout": _heldout_mummy,
     "ebony": _ebony_mummy,
+    "mosaic": _mosaic_mummy,
 }
 
 
@@ -440,6 +486,15 @@ def _family_papyrus(card: dict[str, Any], style: ArtStyle) -> np.ndarray:
         for k in range(t):
             cv2.circle(img, (w // 2 + int((k - (t - 1) / 2) * 10), h - 24), 3, GOLD, -1, cv2.LINE_AA)
         cv2.rectangle(img, (0, 0), (w - 1, h - 1), (15, 12, 10), 2)
+        return img
+    if fam == "mosaic":  # bars of stones shortening down the card, the threshold on a dark strip
+        cell = MOSAIC_CELL
+        img, rng = _mosaic_card(style, "papyrus", *card["rank"], t)
+        for k, suit in enumerate(rank):
+            y = 14 + k * 19
+            lay_stones(img, (cell, y, cell + 70 - 14 * k, y + 14), 7, suit, rng)
+        lay_stones(img, (cell, h - 4 * cell, w - cell, h - cell), cell, MOSAIC_INK, rng)
+        seven_segment(img, str(t), w / 2, h - 2.5 * cell, 22, MOSAIC_SHELL)
         return img
     cream = (205, 228, 240)  # heldout: discs in a column, Roman threshold
     img = np.full((h, w, 3), cream, np.uint8)
