@@ -179,7 +179,7 @@ def _missing_among_rejected(
         x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
         if x1 - x0 < 8 or y1 - y0 < 8:
             continue
-        zoom = 2 if side < 48 else 1
+        zoom = 2 if _side(q) < 48 else 1  # its sides, not its box: a marker turned 45° spans 1.4 sides
         window = small[y0:y1, x0:x1]
         if zoom > 1:
             window = cv2.resize(window, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_CUBIC)
