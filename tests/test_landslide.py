@@ -939,9 +939,112 @@ def test_a_hard_knuckle_on_the_bowl_is_refused_by_its_long_ring_however_loud() -
             continue
         long_rings += 1
         assert [e for e in found if e.verdict != ASK] == [], (seed, knuckle)
-        old = calls(trace, LandslideDetector(1600, Settings(bowl_long_loud_g=s.bowl_loud_g)))
+        # without this rule (nor the eighth round's, which asks about a sideways shake)
+        before = Settings(bowl_long_loud_g=s.bowl_loud_g, vertical_min=0.0)
+        old = calls(trace, LandslideDetector(1600, before))
         called_before += any(e.verdict != ASK for e in old)
     assert long_rings >= 6 and called_before >= 4, (long_rings, called_before)
     trace, start = _low_board_trace(pawns=5, landslide=True)
     (event,) = _calls_after(trace, start)
     assert abs(event.t - trace.landslides[0].t) < 0.05
+
+
+# ---------------------------------------------------------------------- eighth round
+
+
+def test_a_call_taken_back_is_kept_with_how_it_rang() -> None:
+    """The table takes back a call: the profile keeps its peak and its ring frequency (as
+    the detector measured it), and a profile written before rings were kept still loads,
+    its calls taken back counting whatever an impact rings at."""
+    det = LandslideDetector(800)
+    (event,) = calls(_impact(0.3), det)
+    det.confirm("disputed", event.strength)
+    assert det.profile.disputed_g == [event.strength]
+    assert 100 < det.profile.disputed_hz[-1] < 220  # a 150 Hz ring
+    old = TableProfile.from_json({"disputed_g": [0.14, 0.15]})
+    assert old.disputed_level(400.0, 1.5) == 0.14  # not known how they rang: they count
+    old.disputed(0.2, 60.0)
+    assert old.disputed_hz == [0.0, 0.0, 60.0] and old.disputed_level(400.0, 1.5) == 0.14
+    old.retract_dispute(0.14)
+    assert old.disputed_g == [0.15, 0.2] and old.disputed_hz == [0.0, 60.0]
+    assert TableProfile.from_json(old.to_json()) == old
+
+
+def test_the_calls_taken_back_count_only_against_impacts_that_ring_like_them() -> None:
+    """Two hard knuckles on the bowl (ringing at 60 Hz) taken back say nothing of an impact
+    ringing the board at 150 Hz: a clean impact of 0.12 g the cold detector calls is called
+    (``likely``) on that learned table. Taken back at 140 Hz — rung like it — they keep it
+    a question, as before."""
+    trace = _impact(0.12)
+    (cold,) = calls(trace, LandslideDetector(800))
+    assert cold.verdict in (SURE, LIKELY)
+    low = _learned(0.12)
+    for peak in (0.14, 0.15):
+        low.profile.disputed(peak, 60.0)
+    assert low.profile.disputed_level() == 0.14 and low.profile.disputed_level(150.0, 1.5) == 0.0
+    (event,) = calls(trace, low)
+    assert event.verdict == LIKELY and event.strength == pytest.approx(cold.strength)
+    alike = _learned(0.12)
+    for peak in (0.14, 0.15):
+        alike.profile.disputed(peak, 140.0)
+    (event,) = calls(trace, alike)
+    assert event.verdict == ASK
+
+
+def test_a_short_clean_ring_is_called_from_the_cold_sure_level_when_calls_taken_back_rang_otherwise() -> None:
+    """A stone table: the board rings short, and hard knuckles on the bowl, called and taken
+    back, raised the learned sure level above its boulders. Below the sure level a ring far
+    shorter than the board's own is a cup, asked — but only below the sure level the cold
+    detector would use when what was taken back rang otherwise; taken back at the same ring,
+    the learned level holds."""
+    sim = Simulator(800, "quiet", seed=9)
+    acc = sim.background(1600)
+    sim._add(acc, 800, sim._ring(0.3, 150.0, 0.003, np.array([0.0, 0.0, 1.0])))
+    trace = Trace(800, sim._finish(acc))
+
+    def table(taken_back_hz: float) -> LandslideDetector:
+        det = _learned(0.12)
+        for _ in range(3):
+            det.profile.board_impact(150.0, 0.03)  # pawns heard: this board rings 30 ms
+        for peak in (0.17, 0.18):
+            det.profile.disputed(peak, taken_back_hz)
+        return det
+
+    det = table(60.0)
+    det.features = []
+    (event,) = calls(trace, det)
+    sure = det.levels()[2]
+    (judged,) = det.features
+    assert judged["ring"] < det.settings.short_ring * 0.03  # short: a cup's ring, were it weak
+    assert det.heard_sure <= event.strength < sure  # above the cold sure level, below the learned
+    assert event.verdict == LIKELY
+    (event,) = calls(trace, table(150.0))
+    assert event.verdict == ASK
+
+
+def test_an_impact_that_shakes_the_board_sideways_is_asked_about_not_called() -> None:
+    """A board struck from above rings out of its plane — along gravity at the sensor. The
+    same clean 150 Hz ring of 0.3 g shaking the board sideways (a knuckle on the bowl, a
+    boulder knocking the trap's wall) is only asked about; along gravity it is called —
+    whichever way the chip was taped (here on its side: gravity along x)."""
+
+    def ring(gravity: tuple[float, float, float], direction: tuple[float, float, float]) -> Trace:
+        sim = Simulator(800, "quiet", seed=11)
+        sim.gravity = np.array(gravity)
+        acc = sim.background(1600)
+        sim._add(acc, 800, sim._ring(0.3, 150.0, 0.012, np.array(direction)))
+        return Trace(800, sim._finish(acc))
+
+    flat, on_its_side = (0.0, 0.0, 1.0), (1.0, 0.0, 0.0)
+    for gravity, up, sideways in ((flat, flat, (0.6, 0.8, 0.0)), (on_its_side, on_its_side, flat)):
+        det = LandslideDetector(800)
+        det.features = []
+        (struck,) = calls(ring(gravity, up), det)
+        judged = next(f for f in det.features if f["peak"] == struck.strength)
+        assert struck.verdict == SURE and judged["vertical"] > 0.9
+        det = LandslideDetector(800)
+        det.features = []
+        (shaken,) = calls(ring(gravity, sideways), det)
+        judged = next(f for f in det.features if f["peak"] == shaken.strength)
+        assert shaken.verdict == ASK and judged["vertical"] < 0.1
+        assert shaken.strength == pytest.approx(struck.strength, rel=0.1)
