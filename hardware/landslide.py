@@ -297,6 +297,7 @@ class LandslideDetector:
         self.last_shape = (0.0, 0.0)  # the last judged impact's ring (Hz, s)
         self.called_shapes: dict[float, tuple[float, float]] = {}  # the last calls: peak -> ring
         self.reported_t: dict[float, float] = {}  # the last reports: peak -> onset (s)
+        self.sideways: set[float] = set()  # ... those of them that shook the board sideways
         self.disputes: list[tuple[float, float]] = []  # taken back in this pull: (onset, peak)
         self.ended = 0.0  # when the last pull ended (s)
         self._scale_key: tuple[int, int, float, int] = (0, 0, 0.0, 0)
@@ -359,6 +360,8 @@ class LandslideDetector:
             if shape is not None:  # a landslide is an impact on the board: how it rings
                 self.profile.board_impact(*shape)
         elif outcome == "disputed":
+            if peak in self.sideways:  # asked only for shaking the board sideways: nothing learnt of
+                return  # what may be called (the bowl knocked hard would deafen it to the board)
             self.profile.disputed(peak, self.called_shapes.get(peak, (0.0, 0.0))[0])
             self.disputes.append((self.reported_t.get(peak, self.now), peak))
             return
@@ -694,6 +697,9 @@ class LandslideDetector:
             self.reported_t[self.peak] = self.onset_t
             while len(self.reported_t) > 8:
                 del self.reported_t[next(iter(self.reported_t))]
+            if self.vertical < self.settings.vertical_min:
+                self.sideways.add(self.peak)
+            self.sideways &= self.reported_t.keys()
             self.events.append(event)
             if verdict == ASK:  # a question: a real landslide just after must still be heard
                 self.state, self.quiet_run = self.BUSY, 0

@@ -1048,3 +1048,22 @@ def test_an_impact_that_shakes_the_board_sideways_is_asked_about_not_called() ->
         judged = next(f for f in det.features if f["peak"] == shaken.strength)
         assert shaken.verdict == ASK and judged["vertical"] < 0.1
         assert shaken.strength == pytest.approx(struck.strength, rel=0.1)
+
+
+def test_a_question_about_a_sideways_shake_answered_no_is_not_a_call_taken_back() -> None:
+    """Hard knuckles on the bowl shake the board sideways and are asked about: answered no,
+    they teach nothing of what may be called (they would deafen the detector to boulders
+    ringing like them); a call of a clean impact struck from above, taken back, is learnt."""
+
+    def trace(direction: tuple[float, float, float]) -> Trace:
+        sim = Simulator(800, "quiet", seed=12)
+        acc = sim.background(1600)
+        sim._add(acc, 800, sim._ring(0.25, 150.0, 0.012, np.array(direction)))
+        return Trace(800, sim._finish(acc))
+
+    for direction, learnt in (((0.6, 0.8, 0.0), False), ((0.0, 0.0, 1.0), True)):
+        det = LandslideDetector(800)
+        (event,) = calls(trace(direction), det)
+        assert event.verdict == (SURE if learnt else ASK)
+        det.confirm("disputed", event.strength)
+        assert det.profile.disputed_g == ([event.strength] if learnt else [])
