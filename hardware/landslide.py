@@ -88,6 +88,9 @@ class Settings:
     taken_back_margin: float = 1.05  # a clean impact is called from the cold decide level, or if
     # higher from this × the second loudest call the table took back, however high the level
     # learned from the rummaging: what was heard and never called is no call of nothing
+    dispute_within: float = 1.5  # ... of the calls taken back that rang within this factor of
+    # its ring frequency (a knuckle on the bowl taken back says nothing of a boulder ringing the
+    # board three times higher: a stone table's hard knuckles made it deaf to its landslides)
     lower_pulls: float = 10.0  # a learned level below the cold one is reached over this many pulls
     # (five pulls' knocks are too few to know their loudest: lowering it at once called them)
     double_bonus: float = 1.0  # a double hit (the staff's tip, then its rod) counts this much more
@@ -100,6 +103,10 @@ class Settings:
     bowl_long_loud_g: float = 0.3  # ... but one ringing longer than ``leak_ring`` × the board's own
     # (both corrected for the envelope's high pass) is the bowl's long mode up to this loud: a
     # board struck however hard rings like the board (a hard knuckle: up to 0.3 g)
+    vertical_min: float = 1 / 3  # an impact with less of its energy along gravity than this share
+    # (a shake with no direction of its own has a third) did not strike the board from above —
+    # whose bending modes ring out of its plane — but shook it sideways: the bowl knocked by a
+    # knuckle, a boulder knocking the trap's wall, a kicked leg; asked at most, never called
     bowl_ring_s: float = 0.040  # ... and rings this long (4 × its energy / peak²): a board on a cloth
     # rings as low, but not as long as the bowl's own mode
     # The four numbers above are Scarab's own board's. Once the detector has heard this
@@ -290,16 +297,20 @@ class LandslideDetector:
         self.last_shape = (0.0, 0.0)  # the last judged impact's ring (Hz, s)
         self.called_shapes: dict[float, tuple[float, float]] = {}  # the last calls: peak -> ring
         self.reported_t: dict[float, float] = {}  # the last reports: peak -> onset (s)
+        self.sideways: set[float] = set()  # ... those of them that shook the board sideways
         self.disputes: list[tuple[float, float]] = []  # taken back in this pull: (onset, peak)
         self.ended = 0.0  # when the last pull ended (s)
         self._scale_key: tuple[int, int, float, int] = (0, 0, 0.0, 0)
         self._levels_key: tuple[object, ...] = ()  # what levels() last followed ...
-        self._levels = (0.0, 0.0, 0.0, 0.0, 0.0)  # ... and what it made of it
+        self._levels = (0.0,) * 7  # ... and what it made of it
         self.clean_decide = self.settings.threshold_g  # a clean impact's decide level (levels())
+        self.heard_decide = self.settings.threshold_g  # the cold decide level, the room heard included
+        self.heard_sure = self.settings.sure_g  # ... and the cold sure level
         self._scale = (1.0, 1.0)
         self.n_smooth = max(1, round(self.rate / 800))  # above 800 Hz the ring is measured smoothed
         self.recent_g = 0.0  # the envelope's mean over the last busy_s (running, per burst)
         self.onset_bg = 0.0  # ... as it was when the candidate began
+        self.vertical = 1.0  # the judged impact's share of its energy along z (out of the board)
 
     # ------------------------------------------------------------------ control
 
@@ -349,7 +360,9 @@ class LandslideDetector:
             if shape is not None:  # a landslide is an impact on the board: how it rings
                 self.profile.board_impact(*shape)
         elif outcome == "disputed":
-            self.profile.disputed(peak)
+            if peak in self.sideways:  # asked only for shaking the board sideways: nothing learnt of
+                return  # what may be called (the bowl knocked hard would deafen it to the board)
+            self.profile.disputed(peak, self.called_shapes.get(peak, (0.0, 0.0))[0])
             self.disputes.append((self.reported_t.get(peak, self.now), peak))
             return
         else:
@@ -371,17 +384,29 @@ class LandslideDetector:
         s = self.settings
         p = self.profile
         key = (p, self.heard_level, self.adapt_armed, p.pulls, p.learn_pulls, tuple(p.rummage_g),
-               tuple(p.disputed_g), len(p.board_hz),
+               tuple(p.disputed_g), tuple(p.disputed_hz), len(p.board_hz),
                p.board_hz[-1] if p.board_hz else 0.0, len(p.board_ring_s))  # fmt: skip
         if key != self._levels_key:
             self._levels_key, self._levels = key, self._learned_levels()
-        ask, decide, sure, self.cold_decide, clean = self._levels
+        ask, decide, sure, self.cold_decide, clean, self.heard_decide, self.heard_sure = self._levels
         floor = s.noise_factor * p.floor_g
         decide = max(decide, floor)
         self.clean_decide = min(decide, max(clean, floor))
         return max(min(ask, self.clean_decide), 0.5 * floor), decide, max(sure, decide)
 
-    def _learned_levels(self) -> tuple[float, float, float, float, float]:
+    def clean_level(self, decide: float, freq: float) -> float:
+        """The decide level for a clean impact ringing at ``freq`` Hz (``decide``: the level
+        it would be judged at otherwise): the cold level (the room heard included), or 1.05 ×
+        the second loudest call taken back that rang like it (within ``dispute_within``) if
+        higher — never above ``decide``, nor below the floor's."""
+        s = self.settings
+        if decide <= self.heard_decide:
+            return min(decide, self.clean_decide)
+        taken_back = s.taken_back_margin * self.profile.disputed_level(freq, s.dispute_within)
+        floor = s.noise_factor * self.profile.floor_g
+        return min(decide, self.clean_decide, max(self.heard_decide, taken_back, floor))
+
+    def _learned_levels(self) -> tuple[float, float, float, float, float, float, float]:
         """``levels`` before the floor, the cold decide level, and the decide level for a
         clean impact on the board: learning never makes the detector deafer to one than it
         was cold (heard pulls included) unless the table took back calls that loud."""
@@ -401,7 +426,7 @@ class LandslideDetector:
             heard = self.heard_level
             decide = min(max(s.heard_margin * heard, s.heard_low * decide), s.heard_high * decide)
             sure = max(sure, 1.25 * decide)
-        heard_decide = decide
+        heard_decide, heard_sure = decide, sure
         rummage = p.rummage_level()
         if rummage is not None:
             weight = min(1.0, p.pulls / max(1, p.learn_pulls))
@@ -417,7 +442,7 @@ class LandslideDetector:
         clean = decide
         if decide > heard_decide:  # the rummaging heard, never called, is no call of nothing
             clean = min(decide, max(heard_decide, s.taken_back_margin * p.disputed_level()))
-        return ask, decide, sure, cold_decide, clean
+        return ask, decide, sure, cold_decide, clean, heard_decide, heard_sure
 
     @property
     def threshold(self) -> float:
@@ -672,6 +697,9 @@ class LandslideDetector:
             self.reported_t[self.peak] = self.onset_t
             while len(self.reported_t) > 8:
                 del self.reported_t[next(iter(self.reported_t))]
+            if self.vertical < self.settings.vertical_min:
+                self.sideways.add(self.peak)
+            self.sideways &= self.reported_t.keys()
             self.events.append(event)
             if verdict == ASK:  # a question: a real landslide just after must still be heard
                 self.state, self.quiet_run = self.BUSY, 0
@@ -712,6 +740,7 @@ class LandslideDetector:
         and the hand, not the impact); the energy is that difference too. Movement: the
         mean over the last 12 ms against the mean before the onset — a nudged table
         shifts, a board struck rings about where it was."""
+        self.vertical = 1.0  # not known: taken as the board's
         begin = self.onset - self.half - self.n_env  # raw index where the impact may begin
         end = self.onset - self.half + self.n_window
         w, pre = self.n_wide, self.n_before
@@ -748,6 +777,14 @@ class LandslideDetector:
         tail = _samples(0.012, self.rate)
         shift = raw[max(cut, got - tail) :].mean(axis=0) - raw[w:cut].mean(axis=0)
         ring = max(0.0, e) * len(during) / self.rate  # the impact's energy (g² s)
+        # how much of it shook along gravity — out of the board's plane, as a board struck from
+        # above rings — whichever way the chip was taped (no gravity in the samples: not known)
+        g = np.asarray(self.baseline if self.baseline is not None else (0.0, 0.0, 0.0))
+        norm = float(math.sqrt(float(g @ g)))
+        if e > 0 and norm > 0.5:
+            up_during, up_before = during @ (g / norm), before @ (g / norm)
+            along = float(up_during @ up_during) / len(during) - float(up_before @ up_before) / len(before)
+            self.vertical = min(1.0, max(0.0, along / e))
         return freq, float(math.sqrt(float(shift @ shift))), ring
 
     def _judge(self, ask: float, decide: float, sure: float) -> tuple[str | None, bool]:
@@ -766,7 +803,7 @@ class LandslideDetector:
             self.features.append(
                 {"t": self.onset_t, "peak": peak, "freq": freq, "lf": lf, "shift": shift,
                  "double": float(double), "ring": tau, "bg": self.onset_bg / max(peak, 1e-9),
-                 "ask": ask, "decide": decide, "sure": sure}
+                 "ask": ask, "decide": decide, "sure": sure, "vertical": self.vertical}
             )  # fmt: skip
         # the envelope's high pass passes a low ring only in part: how loud it really was (a
         # low-ringing board's landslide is as strong as Scarab's, its envelope weaker)
@@ -810,18 +847,24 @@ class LandslideDetector:
             return None, True
         if bowl and lf > 0.7 * s.bowl_sway:
             return ASK, True
+        if self.vertical < s.vertical_min:  # shaken sideways, not the board struck from above: the
+            return ASK, True  # bowl knocked, a boulder knocking the trap's wall, a kicked leg
         clean = lf <= s.sway_doubt and shift <= s.shift_doubt and freq >= min_hz + doubt_hz
         busy = strength < s.busy_ratio * self.onset_bg  # hardly above what the room was doing
         if strength >= sure and clean and not busy:
             return SURE, True
         doubtful = lf > s.sway_doubt or shift > s.shift_doubt
+        short = tau < short_ring  # ringing far shorter than this board does: a cup, asked ...
         if doubtful:  # the table may have moved: a level learned below the cold one is for clean hits
             decide = max(decide, min(self.cold_decide, sure))
-        elif clean:  # ... and one learned above the cold level from what was never called is not
-            decide = min(decide, self.clean_decide)
+        elif clean:  # ... and one learned above the cold level from what was never called is not,
+            decide = self.clean_level(decide, freq)  # nor from calls taken back that rang otherwise
+            # ... below the sure level the cold detector would use (or 1.25 × this, if higher):
+            # calls taken back that rang otherwise do not make a short ring a cup
+            short = short and strength < min(sure, max(self.heard_sure, 1.25 * decide))
         self.last_score = strength / decide
-        if strength >= decide and not tau < short_ring and not busy:
-            return LIKELY, True  # (one ringing far shorter than this board does: a cup, asked)
+        if strength >= decide and not short and not busy:
+            return LIKELY, True
         return ASK, True
 
     def _own_ring(self) -> float:

@@ -40,6 +40,9 @@ class TableProfile:
     disputed_g: list[float] = field(default_factory=list)  # calls the table took back: their peaks
     board_hz: list[float] = field(default_factory=list)  # impacts on the board: their ring frequency (Hz)
     board_ring_s: list[float] = field(default_factory=list)  # ... and ring length (s), as measured
+    # the ring frequency (Hz) of each call the table took back, the newest last, aligned with
+    # the newest of ``disputed_g`` (0: not known — a profile from before it was kept)
+    disputed_hz: list[float] = field(default_factory=list)
 
     # ------------------------------------------------------------------ learning
 
@@ -65,18 +68,29 @@ class TableProfile:
         if heard:
             self.rummage_g = [*self.rummage_g, max(heard)][-KEEP:]
 
-    def disputed(self, peak: float) -> None:
+    def disputed(self, peak: float, freq_hz: float = 0.0) -> None:
         """A call the table took back (or a question answered no): rummaging that loud
-        (counted from the second such call: one cup set down hard does not deafen it)."""
+        (counted from the second such call: one cup set down hard does not deafen it),
+        ringing at ``freq_hz`` (0: not known)."""
+        hz = self._disputed_hz()
         self.disputed_g = [*self.disputed_g, peak][-KEEP:]
+        self.disputed_hz = [*hz, max(0.0, freq_hz)][-KEEP:]
 
     def retract_dispute(self, peak: float) -> None:
         """A call or question taken back turned out to be about a landslide (the pull ended
         in one just after it): it was not rummaging after all."""
+        hz = self._disputed_hz()
         for k in range(len(self.disputed_g) - 1, -1, -1):
             if self.disputed_g[k] == peak:
                 self.disputed_g = self.disputed_g[:k] + self.disputed_g[k + 1 :]
+                self.disputed_hz = hz[:k] + hz[k + 1 :]
                 return
+
+    def _disputed_hz(self) -> list[float]:
+        """``disputed_hz`` aligned with ``disputed_g`` (the older calls' rings not known: 0)."""
+        n = len(self.disputed_g)
+        hz = self.disputed_hz[-n:] if n else []
+        return [0.0] * (n - len(hz)) + hz
 
     def board_impact(self, freq_hz: float, ring_s: float) -> None:
         """An impact on the board itself (a pawn put down while nothing is armed, a
@@ -109,12 +123,22 @@ class TableProfile:
         clean = (ranked[1] if len(ranked) >= SECOND_FROM else ranked[0]) if ranked else 0.0
         return max(clean, self.disputed_level())
 
-    def disputed_level(self) -> float:
+    def disputed_level(self, freq_hz: float = 0.0, within: float = 0.0) -> float:
         """The second loudest call the table took back (0 before two were): how loud a call
-        of nothing can be (one cup set down hard does not count alone)."""
-        if len(self.disputed_g) < 2:
+        of nothing can be (one cup set down hard does not count alone). Given an impact's
+        ring ``freq_hz`` and a factor ``within`` (> 1), only the calls that rang within that
+        factor of it count (and those whose ring is not known): a knuckle on the bowl taken
+        back says nothing of an impact ringing the board three times higher."""
+        peaks = self.disputed_g
+        if freq_hz > 0 and within > 1:
+            peaks = [
+                g
+                for g, hz in zip(self.disputed_g, self._disputed_hz(), strict=True)
+                if hz <= 0 or freq_hz / within <= hz <= freq_hz * within
+            ]
+        if len(peaks) < 2:
             return 0.0
-        return sorted(self.disputed_g, reverse=True)[1]
+        return sorted(peaks, reverse=True)[1]
 
     # ------------------------------------------------------------------ storage
 
