@@ -207,15 +207,34 @@ def _per_label(scores: np.ndarray, columns: np.ndarray, labels: int) -> np.ndarr
     per_label = np.full((scores.shape[0], labels), -1.0, np.float32)
     if scores.shape[1] == 0:
         return per_label
-    order = np.argsort(columns, kind="stable")
-    grouped = columns[order]
-    change = np.empty(len(grouped), bool)
-    change[0] = True
-    np.not_equal(grouped[1:], grouped[:-1], out=change[1:])
-    starts = np.flatnonzero(change)
-    best = np.maximum.reduceat(scores[:, order], starts, axis=1)
-    per_label[:, grouped[starts]] = np.maximum(best, per_label[:, grouped[starts]])
+    order, starts, targets = _groups(columns)
+    best = np.maximum.reduceat(scores if order is None else scores[:, order], starts, axis=1)
+    per_label[:, targets] = np.maximum(best, per_label[:, targets])
     return per_label
+
+
+_GROUPED: dict[tuple[str, bytes], tuple[np.ndarray | None, np.ndarray, np.ndarray]] = {}
+
+
+def _groups(columns: np.ndarray) -> tuple[np.ndarray | None, np.ndarray, np.ndarray]:
+    """How ``_per_label`` groups score columns by label: the columns' order by label (None
+    where they are in it already), where each label's run starts, and its label. Kept by
+    the columns themselves: a reader asks with the same few again and again."""
+    key = (columns.dtype.str, columns.tobytes())
+    found = _GROUPED.get(key)
+    if found is None:
+        order = np.argsort(columns, kind="stable")
+        grouped = columns[order]
+        change = np.empty(len(grouped), bool)
+        change[0] = True
+        np.not_equal(grouped[1:], grouped[:-1], out=change[1:])
+        starts = np.flatnonzero(change)
+        in_order = bool(np.array_equal(order, np.arange(len(order))))
+        found = (None if in_order else order, starts, grouped[starts])
+        if len(_GROUPED) >= 1024:  # many catalogues' worth: start again
+            _GROUPED.clear()
+        _GROUPED[key] = found
+    return found
 
 
 class FaceIndex:
@@ -258,12 +277,20 @@ class FaceIndex:
         self._fine_matrix: np.ndarray | None = None
         self._chroma: tuple[np.ndarray, np.ndarray] | None = None
         self._wide: np.ndarray | None = None
+        self._amongs: dict[tuple[str, ...], tuple[list[int], np.ndarray]] = {}
 
     def _among(self, among: tuple[str, ...]) -> tuple[list[int], np.ndarray]:
-        """The enrolled rows of the labels ``among``, and each row's place in ``among``."""
-        rows = [i for i, label in enumerate(self.labels) if label in among]
-        names = list(among)
-        return rows, np.array([names.index(self.labels[i]) for i in rows], np.int64)
+        """The enrolled rows of the labels ``among``, and each row's place in ``among``
+        (kept: the same few leaders come up again and again)."""
+        found = self._amongs.get(among)
+        if found is None:
+            rows = [i for i, label in enumerate(self.labels) if label in among]
+            names = list(among)
+            found = rows, np.array([names.index(self.labels[i]) for i in rows], np.int64)
+            if len(self._amongs) >= 4096:
+                self._amongs.clear()
+            self._amongs[among] = found
+        return found
 
     def fine_matrix(self) -> np.ndarray:
         """The sharp enrolled rows, normalised (a row's normalisation is its own alone)."""

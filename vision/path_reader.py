@@ -361,7 +361,9 @@ class PathReader(TableLocator):
         # reaching in once the path's markers are known to show, as a marker's unblanked
         # paper would look like something reaching in
         for any_colour in (False, True):
-            if hand_blob(view.image, mask, tile_px, view.px_per_mm, table, any_colour) is not None:
+            # the skin is looked for once: the second time only whatever else reaches in
+            arm = hand_blob(view.image, mask, tile_px, view.px_per_mm, table, any_colour, skin=not any_colour)
+            if arm is not None:
                 raise VisionError("hand-over-table", "a hand is over the table: waiting until it is gone")
             for needed in (PATH_START, PATH_END):
                 if needed not in markers:
@@ -1826,6 +1828,7 @@ def hand_blob(
     px_per_mm: float,
     table: np.ndarray | None = None,
     any_colour: bool = True,
+    skin: bool = True,
 ) -> np.ndarray | None:
     """An arm over the table: something much bigger than a tile that reaches in from
     beyond the play area, as an arm does — of any colour, since skin comes in every tone
@@ -1835,13 +1838,17 @@ def hand_blob(
     for a good part of it) and reach in further than it is wide there. With the
     ``table``'s colour (Lab), a blob that is only that table in a deep shadow (darker,
     of the table's own hue) is not a hand. Without ``any_colour`` only a skin-coloured
-    blob counts."""
+    blob counts; without ``skin`` the skin alone is not looked for first (the caller has
+    looked for it in this mask already, and found no arm)."""
     small = cv2.resize(image, (mask.shape[1], mask.shape[0]), interpolation=cv2.INTER_AREA)
-    ycc = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
-    skin = cv2.inRange(ycc, (40, 135, 85), (250, 180, 135)) & (mask * 255)
-    blob = _arm_in(skin, small, tile_px, px_per_mm, table)  # a bare arm's skin alone
-    if blob is not None or not any_colour:
-        return blob
+    if skin:
+        ycc = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
+        bare = cv2.inRange(ycc, (40, 135, 85), (250, 180, 135)) & (mask * 255)
+        blob = _arm_in(bare, small, tile_px, px_per_mm, table)  # a bare arm's skin alone
+        if blob is not None or not any_colour:
+            return blob
+    elif not any_colour:
+        return None
     reaching = mask if table is None else without_lamplight(small, mask, tile_px, table)
     return _arm_in(reaching * 255, small, tile_px, px_per_mm, table)  # whatever reaches in
 
