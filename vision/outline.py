@@ -31,6 +31,7 @@ class Outlines:
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32) if image.ndim == 3 else image
         self.gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
         self.gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+        self.gx_flat, self.gy_flat = self.gx.ravel(), self.gy.ravel()  # views, for gathering
 
     def sides(self, centre: np.ndarray, angle_deg: float, side: float) -> np.ndarray:
         """The four sides' strengths of a square of ``side`` px turned by ``angle``, near
@@ -44,7 +45,7 @@ class Outlines:
         at = np.asarray(centre, np.float64)
         profile = self._profiles(at, normal, side, reach + inset, reach + slack)  # 4 × offsets
         # the sharpest edge of each side's band for each shift of the square (−reach..reach)
-        best = np.lib.stride_tricks.sliding_window_view(profile, inset + slack + 1, axis=1).max(axis=2)
+        best = _running_max(profile, inset + slack + 1)
         for first in (0, 1):  # each pair of opposite sides: the shift both stand out at
             both = np.minimum(best[first], best[first + 2][::-1])
             at = at + (int(np.argmax(both)) - reach) * normal[first]
@@ -67,15 +68,22 @@ class Outlines:
         )  # sides × offsets × samples × 2
         xi = np.round(pts[..., 0]).astype(np.intp)
         yi = np.round(pts[..., 1]).astype(np.intp)
-        inside = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
-        xi, yi = np.clip(xi, 0, w - 1), np.clip(yi, 0, h - 1)
+        # the gradients at those pixels, by their flat index (one gather each); beyond the
+        # frame, the nearest pixel's, then 0
+        whole = int(xi.min()) >= 0 and int(yi.min()) >= 0 and int(xi.max()) < w and int(yi.max()) < h
+        inside = None
+        if not whole:
+            inside = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
+            xi, yi = np.minimum(np.maximum(xi, 0), w - 1), np.minimum(np.maximum(yi, 0), h - 1)
+        flat = yi * w + xi
         across = np.abs(
-            self.gx[yi, xi] * normal[:, None, None, 0] + self.gy[yi, xi] * normal[:, None, None, 1]
+            self.gx_flat[flat] * normal[:, None, None, 0] + self.gy_flat[flat] * normal[:, None, None, 1]
         )
         # a side is straight: as sharp at the same offset in most thirds of its length (a
         # glare's or a pawn's round rim meets a square's side only at its middle; where
         # rows touch, a neighbour's corner may blur one third)
-        thirds = np.where(inside, across, 0.0).reshape(4, len(out), PARTS, SAMPLES // PARTS)
+        seen = across if inside is None else np.where(inside, across, 0.0)
+        thirds = seen.reshape(4, len(out), PARTS, SAMPLES // PARTS)
         means = thirds.mean(axis=3)
         if PARTS == 3:  # the median of three, as np.median picks it (no NaN here), at less cost
             one, two, three = means[:, :, 0], means[:, :, 1], means[:, :, 2]
@@ -92,6 +100,16 @@ class Outlines:
     def typical(self, centre: np.ndarray, angle_deg: float, side: float) -> float:
         """A tile's usual side (the median of its four): the scale a place is weighed by."""
         return float(np.median(self.sides(centre, angle_deg, side)))
+
+
+def _running_max(profile: np.ndarray, width: int) -> np.ndarray:
+    """The maximum of every ``width`` neighbours along each row (what a sliding window's
+    ``max`` gives, to the bit: a maximum is exact), without a window view's overhead."""
+    n = profile.shape[1] - width + 1
+    best = profile[:, :n].copy()
+    for k in range(1, width):
+        np.maximum(best, profile[:, k : k + n], out=best)
+    return best
 
 
 class WalkedSides:
