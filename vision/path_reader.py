@@ -1774,14 +1774,14 @@ def without_lamplight(small: np.ndarray, mask: np.ndarray, tile_px: float, table
         field = np.empty_like(lab)
         field[:] = t  # where no free table lies within any reach: the corners' colour
         unset = np.ones(mask.shape, bool)
+        free_share, free_lab = free.astype(np.float32), lab * free[:, :, None]  # the same for every reach
         for reach in (k, 2 * k + 1, 4 * k + 1):  # the nearest free table, as far off as it lies
             if not unset.any():
                 break  # every pixel has its table's colour: a further reach would set none
-            weight = cv2.blur(free.astype(np.float32), (reach, reach))
+            weight = cv2.blur(free_share, (reach, reach))
             seen = unset & (weight >= 0.05)
-            field[seen] = (
-                cv2.blur(lab * free[:, :, None], (reach, reach)) / np.maximum(weight, 1e-3)[:, :, None]
-            )[seen]
+            mean = cv2.blur(free_lab, (reach, reach)) / np.maximum(weight, 1e-3)[:, :, None]
+            np.copyto(field, mean, where=seen[:, :, None])
             unset &= ~seen
         far = _far_from(lab, field)
         free = ~(far | busy)
