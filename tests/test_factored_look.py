@@ -92,6 +92,18 @@ def test_a_rim_coloured_table_is_read_with_fewer_questions_and_no_more_wrong_lab
     assert on[1] * 2 < off[1]
 
 
+def test_a_reader_kept_across_frames_reads_each_with_its_own_colours(
+    parchment_catalogue: Catalogue,
+) -> None:
+    """The tracker keeps one reader for a whole game: the second frame must read as a
+    fresh reader reads it, not with colours taken from the frame before."""
+    first = every_set_table(ArtStyle(0, "parchment"), 81, "medium")
+    second = every_set_table(ArtStyle(0, "parchment"), 82, "easy")
+    kept = PathReader(parchment_catalogue)
+    kept.read(first.image)
+    assert kept.read(second.image).to_json() == PathReader(parchment_catalogue).read(second.image).to_json()
+
+
 class _Told:
     """A kind-then-colour look that answers what the test tells it to."""
 

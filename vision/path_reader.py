@@ -376,12 +376,15 @@ class PathReader(TableLocator):
         end = view.view_point(cal.table_points(markers[PATH_END].center[None]))[0]
         outlines = Outlines(view.image)
         burnt = burnt_map(frame, view.to_view, (view.image.shape[1], view.image.shape[0]))
+        # the colours the markers' white gives, before any recolouring: set before the walk,
+        # whose looks read colours from it (a reader kept across frames, as the tracker
+        # keeps it, read them from the frame before)
+        self.balanced = view.image
         if s.tile_mm is None:
             self.tile_mm = self.measure_tile(view.image, mask, start, outlines, burnt)
         else:
             self.tile_mm = s.tile_mm
         slots, complete = self.walk(view.image, mask, start, end, outlines, burnt)
-        self.balanced = view.image  # the colours the markers' white gives, before any recolouring
         self._inks = {}
         self.refine(view.image, slots)
         image = self.recolour(view.image, slots)
