@@ -207,8 +207,7 @@ def _plausible(gray: np.ndarray, quad: np.ndarray, known: list[np.ndarray]) -> b
     """A marker found leniently is taken only when it is about as big as the markers
     surely seen, lies apart from them and sits on its white paper (a plain bright ring
     round it, as bright as the marker's own white cells)."""
-    side = float(np.mean([np.linalg.norm(quad[i] - quad[(i + 1) % 4]) for i in range(4)]))
-    sides = [float(np.mean([np.linalg.norm(q[i] - q[(i + 1) % 4]) for i in range(4)])) for q in known]
+    side, sides = _side(quad), [_side(q) for q in known]
     typical = float(np.median(sides))
     # two markers' papers never overlap: their centres lie at least 1.4 sides apart (the
     # start marker may lie close by a corner marker, smaller than typical at the far end)
