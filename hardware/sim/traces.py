@@ -693,11 +693,7 @@ class Simulator:
             speed = rng.uniform(1.0, 2.0)
             restitution = rng.uniform(0.3, 0.6)
             freq, tau = rng.uniform(300, 900), rng.uniform(0.0015, 0.004)
-            for _ in range(int(rng.integers(2, 5))):
-                self._add(acc, at, self._ring(amp, freq, tau, self._direction(0.8)))
-                speed *= restitution
-                amp *= restitution
-                at += self._n(2 * speed / G)
+            at = self._bounces(acc, at, amp, speed, restitution, (freq, tau, 0.8), int(rng.integers(2, 5)))
             rattle = self._band(self._n(rng.uniform(0.2, 0.8)), 200, 800, first * rng.uniform(0.03, 0.1))
             self._add(acc, at, rattle * np.hanning(len(rattle))[:, None])
         return Label(i / self.rate, "dice", self._felt(first))
@@ -748,6 +744,30 @@ class Simulator:
             self._add(acc, start + self._n(t), scrape * np.hanning(len(scrape))[:, None])
         return knocks
 
+    def _bounces(
+        self,
+        acc: np.ndarray,
+        at: int,
+        amp: float,
+        speed: float,
+        restitution: float,
+        ring: tuple[float, float, float],
+        count: int | None = None,
+    ) -> int:
+        """Something bouncing on the board from sample ``at``: each landing rings it
+        (``ring``: Hz, decay s, how much along the board's normal), each bounce
+        ``restitution`` × the last in speed and strength, in the air 2·v/g between —
+        ``count`` times, else until it rests (under 0.1 m/s or 5 mg). Where it last lands."""
+        freq, tau, normal = ring
+        k = 0
+        while k < count if count is not None else speed > 0.1 and amp > 0.005:
+            self._add(acc, at, self._ring(amp, freq, tau, self._direction(normal)))
+            speed *= restitution
+            amp *= restitution
+            at += self._n(2 * speed / G)
+            k += 1
+        return at
+
     def boulder(self, acc: np.ndarray, i: int) -> Label:
         """A boulder falls 3–8 cm out of the trap onto the board 4–12 cm from the sensor,
         bounces (restitution 0.3–0.5) and rolls."""
@@ -759,12 +779,7 @@ class Simulator:
         peak = C_IMPACT * v * path * rng.uniform(0.7, 1.3)
         freq, tau = rng.uniform(80, 250), rng.uniform(0.008, 0.020)
         restitution = rng.uniform(0.3, 0.5)
-        at, speed, amp = i, v, peak
-        while speed > 0.1 and amp > 0.005:
-            self._add(acc, at, self._ring(amp, freq, tau, self._direction(0.9)))
-            speed *= restitution
-            amp *= restitution
-            at += self._n(2 * speed / G)
+        at = self._bounces(acc, i, peak, v, restitution, (freq, tau, 0.9))
         roll = self._band(self._n(rng.uniform(0.3, 1.0)), 40, 200, peak * rng.uniform(0.03, 0.1))
         self._add(acc, at, roll * np.hanning(len(roll))[:, None])
         return Label(i / self.rate, "boulder", self._felt(peak))
