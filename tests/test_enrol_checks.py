@@ -102,7 +102,8 @@ def test_good_photoreal_photos_are_accepted_and_cropped_to_the_face(kind: str) -
     """Rendered photos of one face each (straight from above, slightly turned, on wood or
     cloth; a cream tile on a light table, a bevelled edge, a soft shadow, a card side the
     table's colour) that the colour outline alone refused or cropped wrongly: each is
-    accepted, and the crop is the face it was rendered from (art/<family>-<label>.png)."""
+    accepted, and the crop is the face it was rendered from (art/<family>-<label>.png).
+    Among them a dark card on grey wood whose pale cut line fades into the grain."""
     arts = {p.stem: cv2.imread(str(p)) for p in sorted((GOOD / "art").glob("*.png"))}
     photos = sorted((GOOD / kind).glob("*.jpg"))
     assert len(photos) >= 4
@@ -138,6 +139,12 @@ def test_a_photo_with_no_clear_outline_is_refused() -> None:
     cv2.circle(coaster, (64, 64), 63, (60, 60, 200), -1)  # round, not a tile
     assert "four" in refusal(photo([(coaster, square(100, 100, 130))]))
     assert "runs off" in refusal(photo([(ART, square(100, 150, 150))]))  # cut off at the bottom
+    # three pale sides of a card's cut line and no card: what the line spans is table
+    open_line = photo([])
+    cv2.polylines(
+        open_line, [np.array([(50, 30), (50, 170), (150, 170), (150, 30)], np.int32)], False, (230,) * 3, 2
+    )
+    assert "table along its top side" in refusal(open_line, oblong=True)
 
 
 def test_a_card_must_be_an_upright_oblong() -> None:
