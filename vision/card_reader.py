@@ -50,6 +50,9 @@ from vision.trained import Opinion, Trust, to_ask, trained_look, weigh
 
 CARD_TURNS = (0, 2)  # a card is compared upright and upside down
 _INDEXES = Kept(8)  # the compared faces of the last few catalogues
+INK_SHARE = 0.1  # a card's ink (``_ink``): its most saturated tenth
+INK_GROUND_APART = 2.0  # the colours' grounds' spread against the photos' scatter (``_shared_ground``)
+INK_INNER = 0.95  # ... out nearly to its rim, where some boxes print the colour (a corner band)
 BUSIER_THAN_TABLE = 1.3  # a card's print against the table's own texture (wood grain)
 # value_look's weights and the rows they weigh, per index
 _WEIGHTS: weakref.WeakKeyDictionary[FaceIndex, Kept] = weakref.WeakKeyDictionary()
@@ -82,6 +85,9 @@ class CardSettings:
     # never; 0 chosen on seed 40000 and the photoreal sets looked at: 7 wrong cards fewer
     # for 8 more questions)
     detail_veto: float | None = 0.0
+    # a card's colour by its ink, where one colour is this much nearer than any other
+    # (distance ratio; None: never)
+    ink_ratio: float | None = 0.6
     pile_mm: float = 180.0  # cards farther than this from every seat card are the pile (or stray)
     hand_cards: float = 1.0  # a blob reaching in from the edge this many cards big is an arm
     hand_mm: float = 26.0  # a skin-coloured patch holding a disc this wide in radius is a hand
@@ -155,6 +161,15 @@ class CardReader(TableLocator):
         self.colours: dict[str, np.ndarray] = {}
         for label, face in compared:
             self.colours.setdefault(label, _chroma(face_patch(face, s.patch)))
+        # each colour's ink (``ink_colour``): the median over its values' enrolled faces
+        inks: dict[str, list[np.ndarray]] = {}
+        grounds: dict[str, list[np.ndarray]] = {}
+        for label, face in mummies:
+            patch = face_patch(face, s.patch, INK_INNER)
+            inks.setdefault(label.rsplit("-", 1)[0], []).append(_ink(patch, INK_SHARE))
+            grounds.setdefault(label.rsplit("-", 1)[0], []).append(_ground(patch))
+        shared = len(inks) > 1 and _shared_ground(grounds)
+        self.inks = {colour: np.median(v, axis=0) for colour, v in inks.items()} if shared else {}
 
     @property
     def card_px(self) -> tuple[float, float]:
@@ -472,6 +487,15 @@ class CardReader(TableLocator):
         )
         match = index.match(patches, s.min_score, s.min_margin)
         where = centre + offsets[match.which]
+        inked = None
+        if index is self.mummies:
+            inked = self.ink_colour(crop_patch(image, where, self.card_px, angle, s.patch, INK_INNER))
+        if inked is not None and "-" in match.label and inked != match.label.rsplit("-", 1)[0]:
+            # the faces' shapes and the enrolment photos' light chose another colour than
+            # the card's ink: its value is sought among its ink's colour
+            own = tuple(n for n in index.names if n.rsplit("-", 1)[0] == inked)
+            match = index.match(patches, s.min_score, s.min_margin, among=own)
+            where = centre + offsets[match.which]
         seen = _chroma(patches[match.which])
         apart = {n: float(np.linalg.norm(seen - self.colours[n])) for n in match.ranked}
         fits = [n for n in match.ranked if apart[n] <= s.max_chroma]
@@ -481,7 +505,7 @@ class CardReader(TableLocator):
         unsure = Match(match.label, match.score, match.runner_up, 0.0, match.which, match.ranked)
         if astray and (match.confidence >= 1.0 or not fits or len(match.ranked) < 2):
             return unsure, where
-        if index is self.mummies and not astray:
+        if index is self.mummies and not astray and inked is None:
             # under a colour cast a pale face of one colour looks like another's: a leading
             # label of another colour that fits the colour seen better makes it no clear call
             nearest = min(match.ranked[:3], key=lambda n: apart[n])
@@ -518,6 +542,19 @@ class CardReader(TableLocator):
                     return Match(best.label, best.score, best.runner_up, 0.0, best.which, best.ranked), there
                 return best, there
         return match, where
+
+    def ink_colour(self, patch: np.ndarray) -> str | None:
+        """The card's colour by its ink (``_ink``: against its own ground, so the lamp's
+        and each enrolment photo's light cancel), where one colour's enrolled ink lies
+        clearly nearest (its distance at most ``ink_ratio`` of the next colour's)."""
+        s = self.settings
+        if s.ink_ratio is None or not self.inks:
+            return None
+        seen = _ink(patch, INK_SHARE)
+        apart = sorted((float(np.linalg.norm(seen - ink)), colour) for colour, ink in self.inks.items())
+        if len(apart) < 2 or apart[0][0] > s.ink_ratio * apart[1][0]:
+            return None
+        return apart[0][1]
 
     def detail_look(
         self, image: np.ndarray, match: Match, where: np.ndarray, angle: float
@@ -895,3 +932,49 @@ def _inward(table_mm: np.ndarray, cal: Calibration) -> np.ndarray:
 def _image_point(to_image: np.ndarray, view_px: np.ndarray) -> list[float]:
     c = cv2.perspectiveTransform(np.asarray(view_px, np.float64).reshape(1, 1, 2), to_image)[0, 0]
     return [round(float(c[0]), 1), round(float(c[1]), 1)]
+
+
+def _ground(patch: np.ndarray) -> np.ndarray:
+    """A patch's commonest colour (BGR, float32): the mean of its fullest 32-level bin."""
+    q = (patch.reshape(-1, 3) >> 5).astype(np.int32)
+    key = (q[:, 0] << 6) | (q[:, 1] << 3) | q[:, 2]
+    out: np.ndarray = patch.reshape(-1, 3)[key == np.bincount(key).argmax()].astype(np.float32).mean(0)
+    return out
+
+
+def _shared_ground(grounds: dict[str, list[np.ndarray]]) -> bool:
+    """Whether the colours' cards share their ground: the grounds' chroma (Lab a, b) lies
+    apart between colours no more than ``INK_GROUND_APART`` times as much as within one
+    (as the lights of the enrolment photos scatter it), plus a unit of noise. A box whose
+    cards are tinted in their own colour (or printed full of it) fails: balancing a card
+    against its ground would take its colour out."""
+    chroma = {
+        colour: [
+            cv2.cvtColor(np.clip(g, 0, 255).astype(np.uint8)[None, None], cv2.COLOR_BGR2LAB)[0, 0, 1:].astype(
+                np.float64
+            )
+            for g in gs
+        ]
+        for colour, gs in grounds.items()
+    }
+    means = {colour: np.mean(v, axis=0) for colour, v in chroma.items()}
+    centre = np.mean(list(means.values()), axis=0)
+    between = float(np.mean([np.sum((m - centre) ** 2) for m in means.values()]))
+    within = float(np.mean([np.sum((x - means[c]) ** 2) for c, v in chroma.items() for x in v]))
+    return between <= INK_GROUND_APART * (within + 1.0)
+
+
+def _ink(patch: np.ndarray, share: float) -> np.ndarray:
+    """A card's ink colour (Lab a, b about neutral): the patch white-balanced against its
+    own ground — its commonest colour, the paper, parchment or dark face every card of a
+    box shares, so the lamp's tint and each enrolment photo's own light cancel — then the
+    mean of its most saturated ``share`` of pixels."""
+    f = patch.reshape(-1, 3).astype(np.float32)
+    ground = np.maximum(_ground(patch), 1.0)
+    even = np.clip(f * (ground.mean() / ground), 0, 255).astype(np.uint8).reshape(patch.shape)
+    ab = cv2.cvtColor(even, cv2.COLOR_BGR2LAB).reshape(-1, 3)[:, 1:].astype(np.float32) - 128.0
+    sat = np.einsum("ij,ij->i", ab, ab)
+    k = max(1, round(share * len(sat)))
+    top = np.argpartition(sat, len(sat) - k)[len(sat) - k :]
+    out: np.ndarray = ab[top].mean(0)
+    return out

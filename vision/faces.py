@@ -325,11 +325,21 @@ class FaceIndex:
         return float((normalised(smoothed(self.prepare(patch))[None]) @ self.matrix.T).max(initial=-1.0))
 
     def match(
-        self, patches: list[np.ndarray], min_score: float, min_margin: float, hidden: np.ndarray | None = None
+        self,
+        patches: list[np.ndarray],
+        min_score: float,
+        min_margin: float,
+        hidden: np.ndarray | None = None,
+        among: tuple[str, ...] | None = None,
     ) -> Match:
         """The best label over several crops of one face (small shifts of it); ``hidden``
-        (PATCH×PATCH bool) marks pixels covered by something else, a pawn, left out."""
+        (PATCH×PATCH bool) marks pixels covered by something else, a pawn, left out;
+        ``among``: only these labels compared."""
         raw = np.array([smoothed(self.prepare(p)) for p in patches], np.float32)
+        if among is not None:
+            rows, cols = self._among(among)
+            scores = normalised(raw) @ self.matrix[rows].T
+            return verdict(scores, cols, list(among), min_score, min_margin, 6)
         if hidden is not None and hidden.any() and not hidden.all():
             keep = np.repeat(~hidden.ravel(), 3)
             scores = normalised(raw[:, keep]) @ normalised(self.raw[:, keep]).T
