@@ -11,12 +11,13 @@ from path_ab import cards_wrong_and_asked
 from test_box_counts import CardMisreading, ankh  # noqa: F401  (ankh: the fixture)
 from test_trained_look import lineart_cards  # noqa: F401  (the fixture)
 
-from vision.card_reader import CardSettings
+from vision.card_reader import CardReader, CardSettings
 from vision.catalogue import Catalogue
 from vision.detail_look import FACE, DetailLook
 from vision.faces import Match
 from vision.synth.art import ArtStyle
 from vision.synth.cards import CardScene, mummy_face
+from vision.trained import Opinion
 
 REDS = tuple(f"red-{n}" for n in range(1, 6))
 
@@ -178,3 +179,29 @@ def test_line_art_cards_are_asked_about_less_with_no_more_wrong(
     assert agreeing[0] <= off[0]
     assert agreeing[1] < off[1] and off[1] >= 4
     assert on[0] <= agreeing[0] and on[1] <= off[1]
+
+
+class _TrainedSays:
+    """A trained look that is all but certain of one label, whatever it is shown."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+
+    def opinion(self, _crops: object) -> Opinion:
+        return Opinion((self.label, "other"), (0.999, 0.001))
+
+
+@pytest.mark.parametrize(("named", "read"), [("red-3", None), ("red-4", "red-4"), (None, "red-4")])
+def test_the_trained_look_alone_does_not_read_a_value_the_detail_look_named_otherwise(
+    named: str | None, read: str | None
+) -> None:
+    """The whole looks lean to red-3 over red-4, unsurely; the trained look is all but
+    certain of red-4. Where the detail look (unsure itself) named red-3, the card stays a
+    question; where it named red-4, or did not look, red-4 is read."""
+    reader = CardReader(Catalogue("ankh", _faces(ArtStyle(0, "lineart"))))
+    reader.trained = _TrainedSays("red-4")  # type: ignore[assignment]
+    unsure = Match("red-3", 0.71, 0.70, 0.2, 0, ("red-3", "red-4", "red-5"))
+    image = np.full((400, 400, 3), 200, np.uint8)
+    match, doubt, _ = reader.second_look(image, unsure, np.array([200.0, 200.0]), 0.0, False, named)
+    assert doubt is None
+    assert (match.label if match.confidence >= reader.settings.min_confidence else None) == read

@@ -413,9 +413,9 @@ class CardReader(TableLocator):
             match, where = self.classify(self.mummies, image, c, angle, along, across, pitch or cw)
             doubt, opinion, disputed = None, None, False
             if match is not None:
-                match, disputed = self.detail_look(image, match, where, angle)
+                match, disputed, named = self.detail_look(image, match, where, angle)
             if match is not None and self.trained is not None:
-                match, doubt, opinion = self.second_look(image, match, where, angle, disputed)
+                match, doubt, opinion = self.second_look(image, match, where, angle, disputed, named)
             if match is not None and match.confidence >= s.min_confidence:
                 carry += float((where - c) @ along)
             cards.append(self._card(match, where, doubt, opinion))
@@ -558,20 +558,25 @@ class CardReader(TableLocator):
 
     def detail_look(
         self, image: np.ndarray, match: Match, where: np.ndarray, angle: float
-    ) -> tuple[Match, bool]:
+    ) -> tuple[Match, bool, str | None]:
         """A mummy card's value once more, where its colour's faces differ
         (``vision.detail_look``). Where it clearly names the other looks' label, two looks
         agree and the card is read (the trained look may still doubt it); where it clearly
         names another, it disputes theirs (True): a question between its label (now first)
-        and theirs; else their ``match`` stands."""
+        and theirs; else their ``match`` stands. Also the label it named, sure or not
+        (None where it did not look)."""
         s, index = self.settings, self.mummies
         if not s.detail or index is None or "-" not in match.label:
-            return match, False
+            return match, False, None
         colour = match.label.rsplit("-", 1)[0]
         among = tuple(n for n in index.names if n.rsplit("-", 1)[0] == colour)
         patch = crop_patch(image, where, self.card_px, angle, s.patch)
         if len(among) < 2 or float(np.linalg.norm(_chroma(patch) - self.colours[match.label])) > s.max_chroma:
-            return match, False  # it tells values apart, not colours: a colour not seen is no call of its
+            return (
+                match,
+                False,
+                None,
+            )  # it tells values apart, not colours: a colour not seen is no call of its
         look = _DETAILS.get(index)
         if look is None:
             look = _DETAILS.setdefault(index, DetailLook(index.faces))
@@ -582,11 +587,11 @@ class CardReader(TableLocator):
         crop = crop_patch(image, where, self.card_px, angle, DETAIL_FACE, 1.0)
         seen = look.look(crop, among, turn, s.detail_min_score, s.detail_margin)
         if seen is None:
-            return match, False
+            return match, False, None
         if seen.label == match.label:
             if seen.confidence < s.min_confidence:
-                return match, False
-            return replace(match, confidence=max(match.confidence, seen.confidence)), False
+                return match, False, seen.label
+            return replace(match, confidence=max(match.confidence, seen.confidence)), False, seen.label
         # another value that the detail fits better at all (scoring at least its least
         # score) is a dispute even where the detail look is unsure of it: the other looks
         # compare whole faces, and a tint or shading the enrolment photos happened to have
@@ -595,17 +600,23 @@ class CardReader(TableLocator):
         veto, theirs = s.detail_veto, seen.scores_by_label().get(match.label, -1.0)
         fits = veto is not None and seen.score >= s.detail_min_score and seen.score - theirs >= veto
         if seen.confidence < s.min_confidence and not fits:
-            return match, False
+            return match, False, seen.label
         # two looks at odds: a question, with both their labels as its candidates — unless
         # the trained look settles it (``second_look``). Never the detail look's label on its
         # own: on the tuned families it was right in 164 of the 168 cards it disputed, but
         # a 5 it took for a 3 on an easy table (numerals alike but for one stroke) is a
         # wrong score, where a question costs a tap
         ranked = (seen.label, match.label, *(n for n in match.ranked if n not in (match.label, seen.label)))
-        return replace(match, label=seen.label, confidence=0.0, ranked=ranked), True
+        return replace(match, label=seen.label, confidence=0.0, ranked=ranked), True, seen.label
 
     def second_look(
-        self, image: np.ndarray, match: Match, where: np.ndarray, angle: float, disputed: bool = False
+        self,
+        image: np.ndarray,
+        match: Match,
+        where: np.ndarray,
+        angle: float,
+        disputed: bool = False,
+        named: str | None = None,
     ) -> tuple[Match, str | None, Opinion]:
         """A row card once more, as the trained look sees it (``PathReader.trained_second_look``
         for tiles): the same label surely where the others were unsure makes it read; another
@@ -619,6 +630,11 @@ class CardReader(TableLocator):
             # cards of a row cut wrongly, where the trained look is sure of anything
             trust = replace(trust, promote=None)
         opinion = self.trained.opinion([crop])
+        if named is not None and opinion.label != named:
+            # the detail look named another value, if unsurely: the trained look's word
+            # alone does not make the card read (photoreal sets looked at: of the cards read
+            # on it alone, every one the detail look named otherwise was wrong)
+            trust = replace(trust, promote=None)
         if disputed:
             # the detail look against the others: the trained look all but certain of the
             # detail look's label makes two looks of three agree
