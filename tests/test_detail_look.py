@@ -182,13 +182,13 @@ def test_line_art_cards_are_asked_about_less_with_no_more_wrong(
 
 
 class _TrainedSays:
-    """A trained look that is all but certain of one label, whatever it is shown."""
+    """A trained look that says one label, whatever it is shown (all but certainly)."""
 
-    def __init__(self, label: str) -> None:
-        self.label = label
+    def __init__(self, label: str, prob: float = 0.999) -> None:
+        self.label, self.prob = label, prob
 
     def opinion(self, _crops: object) -> Opinion:
-        return Opinion((self.label, "other"), (0.999, 0.001))
+        return Opinion((self.label, "other"), (self.prob, 1 - self.prob))
 
 
 @pytest.mark.parametrize(("named", "read"), [("red-3", None), ("red-4", "red-4"), (None, "red-4")])
@@ -202,6 +202,27 @@ def test_the_trained_look_alone_does_not_read_a_value_the_detail_look_named_othe
     reader.trained = _TrainedSays("red-4")  # type: ignore[assignment]
     unsure = Match("red-3", 0.71, 0.70, 0.2, 0, ("red-3", "red-4", "red-5"))
     image = np.full((400, 400, 3), 200, np.uint8)
-    match, doubt, _ = reader.second_look(image, unsure, np.array([200.0, 200.0]), 0.0, False, named)
+    detail = None if named is None else Match(named, 0.62, 0.6, 0.1, 0)
+    match, doubt, _ = reader.second_look(image, unsure, np.array([200.0, 200.0]), 0.0, False, detail)
     assert doubt is None
+    assert (match.label if match.confidence >= reader.settings.min_confidence else None) == read
+
+
+@pytest.mark.parametrize(
+    ("detail_confidence", "trained", "read"),
+    [(0.8, "red-4", "red-4"), (0.2, "red-4", None), (0.8, "red-3", None), (0.8, "red-5", None)],
+)
+def test_a_clear_detail_look_and_the_trained_look_leaning_to_it_settle_a_dispute(
+    detail_confidence: float, trained: str, read: str | None
+) -> None:
+    """The whole looks said red-3, the detail look red-4 (a question between them). The
+    trained look leaning to red-4 (0.8, far from certain) settles it for red-4 where the
+    detail look was clear; where it was unsure, or the trained look names red-3 or
+    another value, the card stays a question."""
+    reader = CardReader(Catalogue("ankh", _faces(ArtStyle(0, "lineart"))))
+    reader.trained = _TrainedSays(trained, 0.8)  # type: ignore[assignment]
+    disputed = Match("red-4", 0.7, 0.69, 0.0, 0, ("red-4", "red-3", "red-5"))
+    detail = Match("red-4", 0.8, 0.7, detail_confidence, 0)
+    image = np.full((400, 400, 3), 200, np.uint8)
+    match, _, _ = reader.second_look(image, disputed, np.array([200.0, 200.0]), 0.0, True, detail)
     assert (match.label if match.confidence >= reader.settings.min_confidence else None) == read
