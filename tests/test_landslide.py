@@ -974,8 +974,8 @@ def test_a_hard_knuckle_on_the_bowl_is_refused_by_its_long_ring_however_loud() -
             continue
         long_rings += 1
         assert [e for e in found if e.verdict != ASK] == [], (seed, knuckle)
-        # without this rule (nor the eighth round's, which asks about a sideways shake)
-        before = Settings(bowl_long_loud_g=s.bowl_loud_g, vertical_min=0.0)
+        # without this rule (nor the eighth's and ninth round's, which ask about a sideways shake)
+        before = Settings(bowl_long_loud_g=s.bowl_loud_g, vertical_min=0.0, doubt_vertical=0.0)
         old = calls(trace, LandslideDetector(1600, before))
         called_before += any(e.verdict != ASK for e in old)
     assert long_rings >= 6 and called_before >= 4, (long_rings, called_before)
@@ -1102,3 +1102,67 @@ def test_a_question_about_a_sideways_shake_answered_no_is_not_a_call_taken_back(
         assert event.verdict == (SURE if learnt else ASK)
         det.confirm("disputed", event.strength)
         assert det.profile.disputed_g == ([event.strength] if learnt else [])
+
+
+# ---------------------------------------------------------------------- ninth round
+
+
+def _ringing(
+    peak: float, freq: float, tau: float, direction: tuple[float, float, float], sway: float = 0.0
+) -> Trace:
+    """A quiet table and one ring of ``peak`` g at ``freq`` Hz decaying over ``tau`` s, at 1 s,
+    along ``direction``; with ``sway`` g of the table moving at 6 Hz with it."""
+    sim = Simulator(800, "quiet", seed=13)
+    acc = sim.background(1600)
+    sim._add(acc, 800, sim._ring(peak, freq, tau, np.array(direction)))
+    t = np.arange(400) / 800
+    acc[790:1190, 0] += sway * np.sin(2 * np.pi * 6.0 * t) * np.exp(-t / 0.3)
+    return Trace(800, sim._finish(acc))
+
+
+def _heard_board(det: LandslideDetector, ring_s: float = 0.02) -> LandslideDetector:
+    for _ in range(3):
+        det.profile.board_impact(150.0, ring_s)  # pawns heard: this board rings ``ring_s``
+    return det
+
+
+def test_a_short_ring_is_not_called_sure_below_the_cold_sure_level_however_quiet_the_hand() -> None:
+    """Ten quiet pulls put the learned sure level below the cold one; a glass clinking on a
+    glass top (a ring far shorter than the board's own) between the two was called sure. It is
+    asked; an impact ringing like the board, as loud, is still called sure."""
+
+    def quiet_table() -> LandslideDetector:
+        det = _heard_board(LandslideDetector(800, armed=True), 0.03)
+        for _ in range(10):
+            det.profile.clean_pull([0.05])
+        return det
+
+    det = quiet_table()
+    sure = det.levels()[2]
+    assert sure < 0.12 < det.heard_sure
+    det.features = []
+    (clink,) = calls(_ringing(0.13, 150.0, 0.006, (0.0, 0.0, 1.0)), det)
+    (judged,) = det.features
+    assert 0 < judged["ring"] < det.settings.short_ring * 0.03
+    assert sure < clink.strength < det.heard_sure and clink.verdict == ASK
+    (struck,) = calls(_ringing(0.13, 150.0, 0.03, (0.0, 0.0, 1.0)), quiet_table())
+    assert struck.verdict == SURE
+
+
+def test_an_impact_with_the_table_moving_must_strike_the_board_from_above_to_be_called() -> None:
+    """Someone leaning on the table: it sways, and the board rattles against its frame as much
+    sideways as up. With the table moving, a ring with less than half its energy along gravity
+    is asked about; struck from above, as a landslide strikes, it is called."""
+    flat = (0.0, 0.0, 1.0)
+    rattle = (0.8, 0.0, 0.6)  # 0.36 of its energy along gravity: more than a third
+    det = LandslideDetector(800)
+    det.features = []
+    (event,) = calls(_ringing(0.2, 150.0, 0.012, rattle, sway=0.07), det)
+    (judged,) = det.features
+    s = det.settings
+    assert judged["lf"] > s.sway_doubt or judged["shift"] > s.shift_doubt
+    assert s.vertical_min < judged["vertical"] < s.doubt_vertical and event.verdict == ASK
+    (struck,) = calls(_ringing(0.2, 150.0, 0.012, flat, sway=0.07), LandslideDetector(800))
+    assert struck.verdict == LIKELY
+    (still,) = calls(_ringing(0.2, 150.0, 0.012, rattle), LandslideDetector(800))
+    assert still.verdict == SURE  # the table not moving: a third along gravity is enough
