@@ -423,9 +423,10 @@ class LandslideDetector:
         cold_decide = decide
         if s.noise_g > 0:  # calibrated: the fitted threshold decides, and a little below it asks
             ask, sure = min(ask, 0.8 * decide), 1.25 * decide
-        elif self.heard_level > 0:
-            # cold, but pulls were heard: how loud this room's rummaging and cups are, from what
-            # was heard well before each pull ended (a landslide ends a pull)
+        if self.heard_level > 0:
+            # pulls were heard: how loud this room's rummaging and cups are, from what was heard
+            # well before each pull ended (a landslide ends a pull) — calibrated too: twenty
+            # seconds of a still table and a careful hand never heard a cup set down
             heard = self.heard_level
             decide = min(max(s.heard_margin * heard, s.heard_low * decide), s.heard_high * decide)
             sure = max(sure, 1.25 * decide)

@@ -592,10 +592,12 @@ def test_fainter_knocks_are_judged_to_learn_the_rummaging_and_never_reported() -
     assert 0 < det.profile.rummage_g[-1] < Settings().threshold_g
 
 
-def pulls_with(ring: tuple[float, float, float], at_s: float, n: int = 6) -> LandslideDetector:
-    """A cold detector after ``n`` unconfirmed 6 s pulls in the café, each with one impact
-    (peak g, Hz, decay s) ``at_s`` into it."""
-    det = LandslideDetector(800, armed=False)
+def pulls_with(
+    ring: tuple[float, float, float], at_s: float, n: int = 6, settings: Settings | None = None
+) -> LandslideDetector:
+    """A cold detector (or one with ``settings``: a calibration) after ``n`` unconfirmed 6 s
+    pulls in the café, each with one impact (peak g, Hz, decay s) ``at_s`` into it."""
+    det = LandslideDetector(800, settings, armed=False)
     for k in range(n):
         sim = Simulator(800, "cups", seed=200 + k)
         acc = sim.background(800 * 6)
@@ -1166,3 +1168,18 @@ def test_an_impact_with_the_table_moving_must_strike_the_board_from_above_to_be_
     assert struck.verdict == LIKELY
     (still,) = calls(_ringing(0.2, 150.0, 0.012, rattle), LandslideDetector(800))
     assert still.verdict == SURE  # the table not moving: a third along gravity is enough
+
+
+def test_cups_heard_early_in_pulls_raise_a_calibrated_level_too() -> None:
+    """A calibration (ten seconds of a still table, ten of a careful hand) never heard a cup
+    set down; what the evening's pulls heard well before they ended raises its fitted level
+    as it raises the cold one, and such a cup is no longer called."""
+    fitted = Settings(threshold_g=0.095, noise_g=0.004)
+    assert LandslideDetector(800, fitted).threshold == pytest.approx(0.095)
+    cups = pulls_with((0.11, 220.0, 0.006), at_s=1.0, settings=fitted)
+    assert 0.095 < cups.threshold <= 1.6 * 0.095
+    sim = Simulator(800, "cups", seed=300)
+    acc = sim.background(1600)
+    sim._add(acc, 800, sim._ring(0.11, 220.0, 0.006, np.array([0.0, 0.3, 0.95])))
+    cups.arm()
+    assert [e for e in calls(Trace(800, sim._finish(acc), t0=100.0), cups) if e.verdict != ASK] == []
