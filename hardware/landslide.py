@@ -107,6 +107,9 @@ class Settings:
     # (a shake with no direction of its own has a third) did not strike the board from above —
     # whose bending modes ring out of its plane — but shook it sideways: the bowl knocked by a
     # knuckle, a boulder knocking the trap's wall, a kicked leg; asked at most, never called
+    doubt_vertical: float = 0.5  # an impact that may have moved the table (``sway_doubt``,
+    # ``shift_doubt``) is asked, not called, unless at least this share of its energy is along
+    # gravity: a nudged table's board rattles against its frame as much sideways as up
     bowl_ring_s: float = 0.040  # ... and rings this long (4 × its energy / peak²): a board on a cloth
     # rings as low, but not as long as the bowl's own mode
     # The four numbers above are Scarab's own board's. Once the detector has heard this
@@ -420,9 +423,10 @@ class LandslideDetector:
         cold_decide = decide
         if s.noise_g > 0:  # calibrated: the fitted threshold decides, and a little below it asks
             ask, sure = min(ask, 0.8 * decide), 1.25 * decide
-        elif self.heard_level > 0:
-            # cold, but pulls were heard: how loud this room's rummaging and cups are, from what
-            # was heard well before each pull ended (a landslide ends a pull)
+        if self.heard_level > 0:
+            # pulls were heard: how loud this room's rummaging and cups are, from what was heard
+            # well before each pull ended (a landslide ends a pull) — calibrated too: twenty
+            # seconds of a still table and a careful hand never heard a cup set down
             heard = self.heard_level
             decide = min(max(s.heard_margin * heard, s.heard_low * decide), s.heard_high * decide)
             sure = max(sure, 1.25 * decide)
@@ -823,6 +827,7 @@ class LandslideDetector:
                 "own": self._own_ring(),
                 "cold": self.cold_decide,
                 "clean": self.clean_decide,
+                "hsure": self.heard_sure,
             }
             self.features[-1].update(more)
         if lf > s.lf_veto or (loud < s.loud_g and (sway > s.sway_veto or shift > s.shift_veto)):
@@ -851,17 +856,21 @@ class LandslideDetector:
             return ASK, True  # bowl knocked, a boulder knocking the trap's wall, a kicked leg
         clean = lf <= s.sway_doubt and shift <= s.shift_doubt and freq >= min_hz + doubt_hz
         busy = strength < s.busy_ratio * self.onset_bg  # hardly above what the room was doing
-        if strength >= sure and clean and not busy:
+        short = tau < short_ring  # ringing far shorter than this board does: a cup, asked ...
+        # ... below the sure level the cold detector would use, even where learning lowered it:
+        # a glass clinking on a glass top is no impact on the board however quiet the hand
+        if strength >= sure and clean and not busy and not (short and strength < self.heard_sure):
             return SURE, True
         doubtful = lf > s.sway_doubt or shift > s.shift_doubt
-        short = tau < short_ring  # ringing far shorter than this board does: a cup, asked ...
+        if doubtful and self.vertical < s.doubt_vertical:
+            return ASK, True  # the table moved and the board rattled sideways: someone leant on it
         if doubtful:  # the table may have moved: a level learned below the cold one is for clean hits
             decide = max(decide, min(self.cold_decide, sure))
         elif clean:  # ... and one learned above the cold level from what was never called is not,
             decide = self.clean_level(decide, freq)  # nor from calls taken back that rang otherwise
-            # ... below the sure level the cold detector would use (or 1.25 × this, if higher):
-            # calls taken back that rang otherwise do not make a short ring a cup
-            short = short and strength < min(sure, max(self.heard_sure, 1.25 * decide))
+            # ... below the cold sure level (or 1.25 × this, if higher): calls taken back that
+            # rang otherwise do not make a short ring a cup
+            short = short and strength < max(self.heard_sure, 1.25 * decide)
         self.last_score = strength / decide
         if strength >= decide and not short and not busy:
             return LIKELY, True
