@@ -226,3 +226,48 @@ def test_a_clear_detail_look_and_the_trained_look_leaning_to_it_settle_a_dispute
     image = np.full((400, 400, 3), 200, np.uint8)
     match, _, _ = reader.second_look(image, disputed, np.array([200.0, 200.0]), 0.0, True, detail)
     assert (match.label if match.confidence >= reader.settings.min_confidence else None) == read
+
+
+def _dark_card(pips: int, contrast: int, radius: int, gap: int) -> np.ndarray:
+    """A dark card: its colour's corner and a column of ``pips`` grey pips."""
+    face = np.full((100, 64, 3), 60, np.uint8)
+    cv2.rectangle(face, (8, 8), (30, 30), (40, 200, 230), -1)
+    for k in range(pips):
+        cv2.circle(face, (50, 20 + gap * k), radius, (60 + contrast,) * 3, -1)
+    return face
+
+
+def test_the_detail_look_trusts_itself_only_where_a_camera_would_not_blur_the_values_together() -> None:
+    """Faint small pips close together blur into one another at the camera's resolution,
+    so clear verdicts on camera-like copies of the box's own faces go wrong: not trusted.
+    Bold pips well apart: trusted. So are the synthetic line-art faces."""
+    faint = [(f"yellow-{n}", _dark_card(n, 10, 2, 8)) for n in range(1, 6)]
+    bold = [(f"yellow-{n}", _dark_card(n, 120, 4, 12)) for n in range(1, 6)]
+    assert not DetailLook(faint).reliable(0.6, 0.07)
+    assert DetailLook(bold).reliable(0.6, 0.07)
+    assert DetailLook(_faces(ArtStyle(0, "lineart"))).reliable(0.6, 0.07)
+
+
+@pytest.mark.parametrize("trusted", [True, False])
+@pytest.mark.parametrize("disputed", [True, False])
+def test_a_clear_detail_look_it_can_trust_is_not_overruled_by_a_doubting_trained_look(
+    trusted: bool, disputed: bool
+) -> None:
+    """The detail look clearly says red-4 — agreeing with the whole looks' unsure red-4, or
+    disputing their red-3. The trained look says red-5 at 0.9. Where the box's detail
+    look is trusted the card is read red-4; where it is not, it stays a question. A
+    trained look all but certain (0.999) of red-5 always makes it a question."""
+    reader = CardReader(Catalogue("ankh", _faces(ArtStyle(0, "lineart"))))
+    reader._detail_reliable = lambda: trusted  # type: ignore[method-assign]
+    ranked = ("red-4", "red-3", "red-5") if disputed else ("red-4", "red-5", "red-3")
+    match = Match("red-4", 0.7, 0.69, 0.0 if disputed else 0.2, 0, ranked)
+    detail = Match("red-4", 0.8, 0.7, 0.9, 0)
+    image = np.full((400, 400, 3), 200, np.uint8)
+
+    def reads(prob: float) -> str | None:
+        reader.trained = _TrainedSays("red-5", prob)  # type: ignore[assignment]
+        seen, _, _ = reader.second_look(image, match, np.array([200.0, 200.0]), 0.0, disputed, detail)
+        return seen.label if seen.confidence >= reader.settings.min_confidence else None
+
+    assert reads(0.9) == ("red-4" if trusted else None)
+    assert reads(0.999) is None

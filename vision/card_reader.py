@@ -630,6 +630,20 @@ class CardReader(TableLocator):
             # cards of a row cut wrongly, where the trained look is sure of anything
             trust = replace(trust, promote=None)
         opinion = self.trained.opinion([crop])
+        # a clear detail look of a box it can trust itself with (``DetailLook.reliable``)
+        trusted = (
+            detail is not None
+            and detail.confidence >= self.settings.min_confidence
+            and self._detail_reliable()
+        )
+        if trusted and opinion.prob < trust.sure and detail is not None and detail.label == match.label:
+            # it and the others name one label (or it alone, disputing theirs): the trained
+            # look's doubt short of all but certain does not make it a question
+            # (photoreal sets looked at, the boxes it trusts: 29 agreeing and 74 disputing
+            # cards read, every one right; synthetic seed 40000: 27 and 32)
+            if disputed or match.confidence < self.settings.min_confidence:
+                return replace(match, confidence=trust.confidence), None, opinion
+            return match, None, opinion
         if detail is not None and opinion.label != detail.label:
             # the detail look named another value, if unsurely: the trained look's word
             # alone does not make the card read (photoreal sets looked at: of the cards read
@@ -645,6 +659,10 @@ class CardReader(TableLocator):
                 return replace(match, confidence=trust.confidence), None, opinion
             return match, None, opinion
         return (*weigh(match, opinion, self.settings.min_confidence, trust), opinion)
+
+    def _detail_reliable(self) -> bool:
+        look = _DETAILS.get(self.mummies) if self.mummies is not None else None
+        return look is not None and look.reliable(self.settings.detail_min_score, self.settings.detail_margin)
 
     def _card(
         self, match: Match | None, where: np.ndarray, doubt: str | None = None, opinion: Opinion | None = None

@@ -29,6 +29,10 @@ SHARE = 0.6  # a region is where the spread reaches this share of its peak
 RIM = 7  # px at the face's rim left out (a ninth of its width: a photo's cut edge, bevel, the table round it)
 REACH = 6  # px each way a region is looked for round its place
 LEAST_AREA = 12  # px²: smaller regions are specks
+# how far it trusts itself: its clear verdicts on camera-like copies of the catalogue's own
+# faces (``reliable``) may be wrong at most this share of the time
+TRUSTED = 0.01
+COPIES = 16  # camera-like copies of each face for that check
 
 
 def detail(image: np.ndarray) -> np.ndarray:
@@ -60,6 +64,32 @@ class DetailLook:
             face = cv2.resize(image, FACE, interpolation=cv2.INTER_AREA)
             self.details.setdefault(label, []).append(detail(face))
         self._regions: dict[tuple[tuple[str, ...], int], _Regions] = {}
+        self._faces = [
+            (label, cv2.resize(image, FACE, interpolation=cv2.INTER_AREA)) for label, image in faces
+        ]
+        self._reliable: bool | None = None
+
+    def reliable(self, min_score: float, min_margin: float) -> bool:
+        """Whether its clear verdicts can be trusted for this box: on camera-like copies of
+        each enrolled face (shifted, scaled, softened at the frame's resolution, darker,
+        noisy) among the values of its colour, at most ``TRUSTED`` of its clear verdicts
+        are wrong. Dark cards whose one extra pip blurs into the next fail (4.8 % on a
+        photoreal ebony box), as do thin line numerals (1.5 %)."""
+        if self._reliable is None:
+            rng = np.random.default_rng(0)
+            right = wrong = 0
+            for label, face in self._faces:
+                if "-" not in label:
+                    continue
+                colour = label.rsplit("-", 1)[0]
+                among = tuple(sorted({n for n, _ in self._faces if n.rsplit("-", 1)[0] == colour}))
+                for _ in range(COPIES):
+                    seen = self.look(_camera_like(face, rng), among, 0, min_score, min_margin)
+                    if seen is not None and seen.confidence >= 0.5:
+                        right += seen.label == label
+                        wrong += seen.label != label
+            self._reliable = right > 0 and wrong <= TRUSTED * (right + wrong)
+        return self._reliable
 
     def regions(self, among: tuple[str, ...], turn: int) -> _Regions:
         key = (among, turn)
@@ -109,3 +139,17 @@ class DetailLook:
                 together = np.tensordot(area, np.array(maps), axes=1) / area.sum()
                 scores[0, j] = max(scores[0, j], float(together.max()))
         return verdict(scores, np.arange(len(names)), names, min_score, min_margin, len(names))
+
+
+def _camera_like(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A ``FACE`` as a frame may show it: a few px off, a little bigger or smaller, at the
+    frame's resolution (54 px wide), softened, darker, noisy."""
+    w, h = FACE
+    scale, (dx, dy) = rng.uniform(0.95, 1.05), rng.uniform(-3, 3, 2)
+    m = np.array([[scale, 0, (1 - scale) * w / 2 + dx], [0, scale, (1 - scale) * h / 2 + dy]])
+    moved = cv2.warpAffine(face, m, FACE, borderMode=cv2.BORDER_REPLICATE)
+    small = cv2.GaussianBlur(
+        cv2.resize(moved, (54, 84), interpolation=cv2.INTER_AREA), (0, 0), rng.uniform(0.6, 1.4)
+    )
+    lit = small.astype(np.float32) * rng.uniform(0.6, 1.1) + rng.normal(0, 3, small.shape)
+    return cv2.resize(np.clip(lit, 0, 255).astype(np.uint8), FACE, interpolation=cv2.INTER_LINEAR)
