@@ -150,11 +150,13 @@ def white_balance(view: TopView, cal: Calibration, markers: dict[int, Marker]) -
     xs = np.arange(w, dtype=np.float32)
     ys = np.arange(h, dtype=np.float32)
     c = coeffs.astype(np.float32)
-    # channel by channel (numpy is slow over a trailing axis of 3); the same float32 steps
+    # channel by channel (numpy is slow over a trailing axis of 3); the same float32 steps,
+    # in one field reused (a fresh frame-sized array per step cost more than its arithmetic)
     planes = []
+    field = np.empty((h, w), np.float32)
     for k, plane in enumerate(cv2.split(img)):
-        field = (c[0, k] + xs * c[1, k])[None, :] + (ys * c[2, k])[:, None]
-        np.maximum(field, 8.0, out=field)
+        np.add((c[0, k] + xs * c[1, k])[None, :], (ys * c[2, k])[:, None], out=field)
+        np.maximum(field, np.float32(8.0), out=field)
         np.divide(np.float32(230.0), field, out=field)
         field *= plane
         planes.append(cv2.convertScaleAbs(field))
