@@ -718,11 +718,12 @@ def _face_index(faces: list[tuple[str, np.ndarray]], s: CardSettings) -> FaceInd
 class _Weights:
     """``value_look``'s weighing of one index's faces for one ``among``: the leading
     labels' enrolled rows (normalised), each row's place in ``among``, and per half turn
-    its rows and each pixel's weight."""
+    its rows, each pixel's weight and those rows weighed and normalised (alike for every
+    card of that close call: normalised once)."""
 
     enrolled: np.ndarray
     cols: np.ndarray
-    turns: list[tuple[np.ndarray, np.ndarray]]
+    turns: list[tuple[np.ndarray, np.ndarray, np.ndarray]]
 
 
 def _weights(index: FaceIndex, among: tuple[str, ...], turns: int) -> _Weights:
@@ -746,7 +747,7 @@ def _weights(index: FaceIndex, among: tuple[str, ...], turns: int) -> _Weights:
             means = np.array([mine[of == j].mean(0) for j in present])
             spread = means.std(0)
             spread /= max(float(spread.max()), 1e-6)
-            out.append((sel, spread))
+            out.append((sel, spread, normalised(enrolled[sel] * spread)))
         return _Weights(enrolled, cols, out)
 
     kept = _WEIGHTS.setdefault(index, Kept(64))
@@ -771,8 +772,8 @@ def value_look(
     w = _weights(index, among, turns)
     raw = normalised(raw)
     scores = np.full((len(raw), len(w.cols)), -1.0, np.float32)
-    for sel, spread in w.turns:
-        scores[:, sel] = normalised(raw * spread) @ normalised(w.enrolled[sel] * spread).T
+    for sel, spread, weighed in w.turns:
+        scores[:, sel] = normalised(raw * spread) @ weighed.T
     return verdict(scores, w.cols, list(among), min_score, min_margin, len(among))
 
 
