@@ -845,9 +845,11 @@ def _table_colour(small: np.ndarray, covered: np.ndarray, cell: int) -> np.ndarr
     evens out what is left."""
     h, w = small.shape[:2]
     gw, gh = -(-w // cell), -(-h // cell)
-    share = cv2.resize((~covered).astype(np.float32), (gw, gh), interpolation=cv2.INTER_AREA)
-    kept = small.astype(np.float32)
-    kept[covered] = 0.0
+    free = ~covered
+    share = cv2.resize(free.astype(np.float32), (gw, gh), interpolation=cv2.INTER_AREA)
+    # the covered pixels zeroed as 8-bit (copyTo's fresh output is zero where its mask is):
+    # the same floats as zeroing them after the conversion, sooner than a boolean index
+    kept = cv2.copyTo(small, free.view(np.uint8)).astype(np.float32)
     sums = cv2.resize(kept, (gw, gh), interpolation=cv2.INTER_AREA)
     grid: np.ndarray = np.clip(sums / np.maximum(share, 1e-3)[:, :, None], 0, 255).astype(np.uint8)
     hole = (share < 0.5).astype(np.uint8)
