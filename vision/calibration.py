@@ -150,15 +150,23 @@ def white_balance(view: TopView, cal: Calibration, markers: dict[int, Marker]) -
     xs = np.arange(w, dtype=np.float32)
     ys = np.arange(h, dtype=np.float32)
     c = coeffs.astype(np.float32)
-    # channel by channel (numpy is slow over a trailing axis of 3); the same float32 steps
-    planes = []
-    for k, plane in enumerate(cv2.split(img)):
-        field = (c[0, k] + xs * c[1, k])[None, :] + (ys * c[2, k])[:, None]
-        np.maximum(field, 8.0, out=field)
-        np.divide(np.float32(230.0), field, out=field)
-        field *= plane
-        planes.append(cv2.convertScaleAbs(field))
-    view.image = cv2.merge(planes)
+    # channel by channel (numpy is slow over a trailing axis of 3) and 64 rows at a time
+    # (five passes over a frame-sized float field went to memory and back; a strip's stay
+    # in the cache): the same float32 steps on every pixel
+    planes = cv2.split(img)
+    out = [np.empty((h, w), np.uint8) for _ in planes]
+    strip = np.empty((min(h, 64), w), np.float32)
+    for k, plane in enumerate(planes):
+        across, down = c[0, k] + xs * c[1, k], ys * c[2, k]
+        for y0 in range(0, h, len(strip)):
+            y1 = min(y0 + len(strip), h)
+            field = strip[: y1 - y0]
+            np.add(across[None, :], down[y0:y1, None], out=field)
+            np.maximum(field, np.float32(8.0), out=field)
+            np.divide(np.float32(230.0), field, out=field)
+            field *= plane[y0:y1]
+            cv2.convertScaleAbs(field, dst=out[k][y0:y1])
+    view.image = cv2.merge(out)
 
 
 class TableLocator:

@@ -792,11 +792,12 @@ def _face_index(faces: list[tuple[str, np.ndarray]], s: CardSettings) -> FaceInd
 class _Weights:
     """``value_look``'s weighing of one index's faces for one ``among``: the leading
     labels' enrolled rows (normalised), each row's place in ``among``, and per half turn
-    its rows and each pixel's weight."""
+    its rows, each pixel's weight and those rows weighed and normalised (alike for every
+    card of that close call: normalised once)."""
 
     enrolled: np.ndarray
     cols: np.ndarray
-    turns: list[tuple[np.ndarray, np.ndarray]]
+    turns: list[tuple[np.ndarray, np.ndarray, np.ndarray]]
 
 
 def _weights(index: FaceIndex, among: tuple[str, ...], turns: int) -> _Weights:
@@ -820,7 +821,7 @@ def _weights(index: FaceIndex, among: tuple[str, ...], turns: int) -> _Weights:
             means = np.array([mine[of == j].mean(0) for j in present])
             spread = means.std(0)
             spread /= max(float(spread.max()), 1e-6)
-            out.append((sel, spread))
+            out.append((sel, spread, normalised(enrolled[sel] * spread)))
         return _Weights(enrolled, cols, out)
 
     kept = _WEIGHTS.setdefault(index, Kept(64))
@@ -845,8 +846,8 @@ def value_look(
     w = _weights(index, among, turns)
     raw = normalised(raw)
     scores = np.full((len(raw), len(w.cols)), -1.0, np.float32)
-    for sel, spread in w.turns:
-        scores[:, sel] = normalised(raw * spread) @ normalised(w.enrolled[sel] * spread).T
+    for sel, spread, weighed in w.turns:
+        scores[:, sel] = normalised(raw * spread) @ weighed.T
     return verdict(scores, w.cols, list(among), min_score, min_margin, len(among))
 
 
@@ -918,9 +919,11 @@ def _table_colour(small: np.ndarray, covered: np.ndarray, cell: int) -> np.ndarr
     evens out what is left."""
     h, w = small.shape[:2]
     gw, gh = -(-w // cell), -(-h // cell)
-    share = cv2.resize((~covered).astype(np.float32), (gw, gh), interpolation=cv2.INTER_AREA)
-    kept = small.astype(np.float32)
-    kept[covered] = 0.0
+    free = ~covered
+    share = cv2.resize(free.astype(np.float32), (gw, gh), interpolation=cv2.INTER_AREA)
+    # the covered pixels zeroed as 8-bit (copyTo's fresh output is zero where its mask is):
+    # the same floats as zeroing them after the conversion, sooner than a boolean index
+    kept = cv2.copyTo(small, free.view(np.uint8)).astype(np.float32)
     sums = cv2.resize(kept, (gw, gh), interpolation=cv2.INTER_AREA)
     grid: np.ndarray = np.clip(sums / np.maximum(share, 1e-3)[:, :, None], 0, 255).astype(np.uint8)
     hole = (share < 0.5).astype(np.uint8)
