@@ -651,6 +651,16 @@ class Simulator:
             self._add(acc, at, ring)
         return Label(i / self.rate, "fidget", self._felt(thump))
 
+    def _times(self, length: float, mean_gap: float) -> Iterator[float]:
+        """Moments (s) of events at random over ``length`` s, ``mean_gap`` s apart on
+        average (a Poisson process): each gap drawn just before its event's own draws."""
+        t = 0.0
+        while True:
+            t += self.rng.exponential(mean_gap)
+            if t >= length:
+                return
+            yield t
+
     def typing(self, acc: np.ndarray, i: int) -> Label:
         """Someone types on a laptop on the same table: 5–30 s of keystrokes at 3–8 a second
         (irregular), each a short click through the table (150–400 Hz, 2–5 ms, mostly
@@ -660,11 +670,8 @@ class Simulator:
         lo, hi = self.room.key_g
         length = rng.uniform(5.0, 30.0)
         pace = rng.uniform(3.0, 8.0)
-        t, loudest = 0.0, 0.0
-        while True:
-            t += rng.exponential(1 / pace)
-            if t >= length:
-                break
+        loudest = 0.0
+        for t in self._times(length, 1 / pace):
             peak = float(np.exp(rng.uniform(np.log(lo), np.log(hi)))) * (2.0 if rng.random() < 0.1 else 1.0)
             ring = self._ring(peak, rng.uniform(150, 400), rng.uniform(0.002, 0.005), self._direction(0.8))
             self._add(acc, i + self._n(t), ring)
@@ -708,11 +715,7 @@ class Simulator:
         if rng.random() < 1 / 3:
             lo, hi = self.room.hail_g
             pace = rng.uniform(0.5, 3.0)
-            t = 0.0
-            while True:
-                t += rng.exponential(1 / pace)
-                if t >= n / self.rate:
-                    break
+            for t in self._times(n / self.rate, 1 / pace):
                 peak = float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
                 freq, tau = rng.uniform(200, 600), rng.uniform(0.002, 0.006)
                 self._add(acc, i + self._n(t), self._ring(peak, freq, tau, self._direction(0.7)))
@@ -774,11 +777,8 @@ class Simulator:
         lo, hi = self.room.note_g
         length = rng.uniform(60.0, 360.0)
         pace = rng.uniform(1.5, 6.0)
-        t, loudest = 0.0, 0.0
-        while True:
-            t += rng.exponential(1 / pace)
-            if t >= length:
-                break
+        loudest = 0.0
+        for t in self._times(length, 1 / pace):
             for _ in range(int(rng.integers(1, 5))):
                 freq = float(np.exp(rng.uniform(np.log(55.0), np.log(880.0))))
                 peak = float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
@@ -876,19 +876,12 @@ class Simulator:
         part = self._band(n, 0.3, 6.0, rng.uniform(0.005, 0.025))  # pushing the trap about
         part += self._band(n, 8.0, 12.0, rng.uniform(0.001, 0.003))  # tremor
         acc[start:end] += part * np.hanning(n)[:, None] ** 0.1  # fade in and out over a few ms
-        knocks = []
-        t = 0.0
-        while True:
-            t += rng.exponential(1 / 2.0)  # ~2 soft knocks a second
-            if t >= n / self.rate:
-                break
-            knocks.append(self.knock(acc, start + self._n(t)))
-        t = 0.0
-        while self.room.bowl_knocks_per_min > 0:
-            t += rng.exponential(60 / self.room.bowl_knocks_per_min)
-            if t >= n / self.rate:
-                break
-            knocks.append(self.bowl_knock(acc, start + self._n(t)))
+        knocks = [
+            self.knock(acc, start + self._n(t)) for t in self._times(n / self.rate, 1 / 2.0)
+        ]  # ~2 a second
+        if self.room.bowl_knocks_per_min > 0:
+            for t in self._times(n / self.rate, 60 / self.room.bowl_knocks_per_min):
+                knocks.append(self.bowl_knock(acc, start + self._n(t)))
         t = 0.0
         while True:
             t += rng.exponential(1 / 0.8)  # boulders scraping
