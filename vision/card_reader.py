@@ -572,14 +572,9 @@ class CardReader(TableLocator):
         among = tuple(n for n in index.names if n.rsplit("-", 1)[0] == colour)
         patch = crop_patch(image, where, self.card_px, angle, s.patch)
         if len(among) < 2 or float(np.linalg.norm(_chroma(patch) - self.colours[match.label])) > s.max_chroma:
-            return (
-                match,
-                False,
-                None,
-            )  # it tells values apart, not colours: a colour not seen is no call of its
-        look = _DETAILS.get(index)
-        if look is None:
-            look = _DETAILS.setdefault(index, DetailLook(index.faces))
+            # it tells values apart, not colours: a colour not seen is no call of its
+            return match, False, None
+        look = _detail_look_of(index)
         # the card's half turn: the one its colour's best enrolled face matched in
         row = (normalised(smoothed(index.prepare(patch))[None]) @ index.matrix.T)[0]
         mine = [i for i, label in enumerate(index.labels) if label == match.label]
@@ -589,7 +584,7 @@ class CardReader(TableLocator):
         if seen is None:
             return match, False, None
         if seen.label == match.label:
-            if seen.confidence < s.min_confidence:
+            if seen.confidence < s.min_confidence or not self._detail_reliable():
                 return match, False, seen
             return replace(match, confidence=max(match.confidence, seen.confidence)), False, seen
         # another value that the detail fits better at all (scoring at least its least
@@ -629,6 +624,13 @@ class CardReader(TableLocator):
             # the other looks are unsure of the colour too: the crop may straddle two
             # cards of a row cut wrongly, where the trained look is sure of anything
             trust = replace(trust, promote=None)
+        untold = self.settings.detail and not self._detail_reliable()
+        if untold:
+            # a box whose values the detail look cannot tell apart at the camera's
+            # resolution: neither can the trained look, taught on copies of the same
+            # photos — it reads no card the whole-card looks were unsure of (photoreal
+            # ebony, sets looked at: of 34 such cards 6 were wrong)
+            trust = replace(trust, sure=math.inf, promote=None)
         opinion = self.trained.opinion([crop])
         # a clear detail look of a box it can trust itself with (``DetailLook.reliable``)
         trusted = (
@@ -650,19 +652,20 @@ class CardReader(TableLocator):
             # on it alone, every one the detail look named otherwise was wrong)
             trust = replace(trust, promote=None)
         if disputed:
-            # the detail look against the others: the trained look naming the detail look's
-            # label makes two looks of three agree — all but certain of it, or leaning to it
-            # where the detail look itself was clear (photoreal sets looked at: 31 such
-            # questions, every one the detail look's label; synthetic seed 40000: 86)
-            clear = detail is not None and detail.confidence >= self.settings.min_confidence
-            if opinion.label == match.label and (opinion.prob >= trust.sure or clear):
+            # the detail look against the others: the trained look all but certain of the
+            # detail look's label makes two looks of three agree (where the box's detail look
+            # may be trusted, it was read above)
+            if opinion.label == match.label and opinion.prob >= trust.sure:
                 return replace(match, confidence=trust.confidence), None, opinion
             return match, None, opinion
         return (*weigh(match, opinion, self.settings.min_confidence, trust), opinion)
 
     def _detail_reliable(self) -> bool:
-        look = _DETAILS.get(self.mummies) if self.mummies is not None else None
-        return look is not None and look.reliable(self.settings.detail_min_score, self.settings.detail_margin)
+        """Whether this box's detail look may be trusted (``DetailLook.reliable``)."""
+        s = self.settings
+        if self.mummies is None:
+            return False
+        return _detail_look_of(self.mummies).reliable(s.detail_min_score, s.detail_margin)
 
     def _card(
         self, match: Match | None, where: np.ndarray, doubt: str | None = None, opinion: Opinion | None = None
@@ -1018,3 +1021,11 @@ def _ink(patch: np.ndarray, share: float) -> np.ndarray:
     top = np.argpartition(sat, len(sat) - k)[len(sat) - k :]
     out: np.ndarray = ab[top].mean(0)
     return out
+
+
+def _detail_look_of(index: FaceIndex) -> DetailLook:
+    """The detail look of a catalogue's faces, built once per catalogue."""
+    look = _DETAILS.get(index)
+    if look is None:
+        look = _DETAILS.setdefault(index, DetailLook(index.faces))
+    return look
