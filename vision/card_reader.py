@@ -170,6 +170,8 @@ class CardReader(TableLocator):
             grounds.setdefault(label.rsplit("-", 1)[0], []).append(_ground(patch))
         shared = len(inks) > 1 and _shared_ground(grounds)
         self.inks = {colour: np.median(v, axis=0) for colour, v in inks.items()} if shared else {}
+        if s.detail and self.mummies is not None:
+            self._detail_reliable()  # once per catalogue, with its other looks: not in a frame's read
 
     @property
     def card_px(self) -> tuple[float, float]:
