@@ -490,7 +490,7 @@ class CardReader(TableLocator):
         match = index.match(patches, s.min_score, s.min_margin)
         where = centre + offsets[match.which]
         inked = None
-        if index is self.mummies:
+        if index is self.mummies and self.inks and s.ink_ratio is not None:
             inked = self.ink_colour(crop_patch(image, where, self.card_px, angle, s.patch, INK_INNER))
         if inked is not None and "-" in match.label and inked != match.label.rsplit("-", 1)[0]:
             # the faces' shapes and the enrolment photos' light chose another colour than
