@@ -661,6 +661,13 @@ class Simulator:
                 return
             yield t
 
+    def _spell(self, seconds: tuple[float, float], per_second: tuple[float, float]) -> Iterator[float]:
+        """The moments of a spell of events: its length and pace drawn (uniform, in that
+        order) from these ranges, then ``_times``."""
+        length = self.rng.uniform(*seconds)
+        pace = self.rng.uniform(*per_second)
+        return self._times(length, 1 / pace)
+
     def typing(self, acc: np.ndarray, i: int) -> Label:
         """Someone types on a laptop on the same table: 5–30 s of keystrokes at 3–8 a second
         (irregular), each a short click through the table (150–400 Hz, 2–5 ms, mostly
@@ -668,10 +675,8 @@ class Simulator:
         then twice as hard."""
         rng = self.rng
         lo, hi = self.room.key_g
-        length = rng.uniform(5.0, 30.0)
-        pace = rng.uniform(3.0, 8.0)
         loudest = 0.0
-        for t in self._times(length, 1 / pace):
+        for t in self._spell((5.0, 30.0), (3.0, 8.0)):
             peak = float(np.exp(rng.uniform(np.log(lo), np.log(hi)))) * (2.0 if rng.random() < 0.1 else 1.0)
             ring = self._ring(peak, rng.uniform(150, 400), rng.uniform(0.002, 0.005), self._direction(0.8))
             self._add(acc, i + self._n(t), ring)
@@ -775,10 +780,8 @@ class Simulator:
         the sensor, log-uniform) — a pitch of its own, not the board's."""
         rng = self.rng
         lo, hi = self.room.note_g
-        length = rng.uniform(60.0, 360.0)
-        pace = rng.uniform(1.5, 6.0)
         loudest = 0.0
-        for t in self._times(length, 1 / pace):
+        for t in self._spell((60.0, 360.0), (1.5, 6.0)):
             for _ in range(int(rng.integers(1, 5))):
                 freq = float(np.exp(rng.uniform(np.log(55.0), np.log(880.0))))
                 peak = float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
