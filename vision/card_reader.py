@@ -631,7 +631,7 @@ class CardReader(TableLocator):
             # a box whose values the detail look cannot tell apart at the camera's
             # resolution: neither can the trained look, taught on copies of the same
             # photos — it reads no card the whole-card looks were unsure of (photoreal
-            # ebony, sets looked at: of 34 such cards 6 were wrong)
+            # ebony, sets looked at: of 29 such cards 6 were wrong)
             trust = replace(trust, sure=math.inf, promote=None)
         opinion = self.trained.opinion([crop])
         # a clear detail look of a box it can trust itself with (``DetailLook.reliable``)
