@@ -626,8 +626,8 @@ class CardReader(TableLocator):
             # the other looks are unsure of the colour too: the crop may straddle two
             # cards of a row cut wrongly, where the trained look is sure of anything
             trust = replace(trust, promote=None)
-        untold = self.settings.detail and not self._detail_reliable()
-        if untold:
+        reliable = self._detail_reliable()
+        if self.settings.detail and not reliable:
             # a box whose values the detail look cannot tell apart at the camera's
             # resolution: neither can the trained look, taught on copies of the same
             # photos — it reads no card the whole-card looks were unsure of (photoreal
@@ -635,12 +635,13 @@ class CardReader(TableLocator):
             trust = replace(trust, sure=math.inf, promote=None)
         opinion = self.trained.opinion([crop])
         # a clear detail look of a box it can trust itself with (``DetailLook.reliable``)
-        trusted = (
-            detail is not None
+        if (
+            reliable
+            and detail is not None
             and detail.confidence >= self.settings.min_confidence
-            and self._detail_reliable()
-        )
-        if trusted and opinion.prob < trust.sure and detail is not None and detail.label == match.label:
+            and detail.label == match.label
+            and opinion.prob < trust.sure
+        ):
             # it and the others name one label (or it alone, disputing theirs): the trained
             # look's doubt short of all but certain does not make it a question
             # (photoreal sets looked at, the boxes it trusts: 29 agreeing and 74 disputing

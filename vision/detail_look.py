@@ -59,14 +59,13 @@ class DetailLook:
     worked out once per set of compared labels and turn."""
 
     def __init__(self, faces: Sequence[tuple[str, np.ndarray]]) -> None:
-        self.details: dict[str, list[np.ndarray]] = {}
-        for label, image in faces:
-            face = cv2.resize(image, FACE, interpolation=cv2.INTER_AREA)
-            self.details.setdefault(label, []).append(detail(face))
-        self._regions: dict[tuple[tuple[str, ...], int], _Regions] = {}
         self._faces = [
             (label, cv2.resize(image, FACE, interpolation=cv2.INTER_AREA)) for label, image in faces
         ]
+        self.details: dict[str, list[np.ndarray]] = {}
+        for label, face in self._faces:
+            self.details.setdefault(label, []).append(detail(face))
+        self._regions: dict[tuple[tuple[str, ...], int], _Regions] = {}
         self._reliable: bool | None = None
 
     def reliable(self, min_score: float, min_margin: float) -> bool:
