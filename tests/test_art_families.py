@@ -1,6 +1,7 @@
 """The benchmark's art families: every family draws every tile and card face, its faces
 tell apart, the newer families are unlike the classic art, and one family is held out
-(`mosaic`, since 2026-11-29): it prints every label apart and enrols without problems."""
+(`woodcut`, since 2026-11-29, later; `mosaic` before it): it prints every label apart and
+enrols without problems."""
 
 from __future__ import annotations
 
@@ -83,9 +84,10 @@ def test_scenes_render_in_a_family() -> None:
 # ---------------------------------------------------------------------- the held-out family
 
 
-def test_the_held_out_family_is_mosaic_and_ebony_an_ordinary_family() -> None:
-    assert HELDOUT == "mosaic"
-    assert not FAMILIES["ebony"].heldout and "HELD OUT" not in FAMILIES["ebony"].about
+def test_the_held_out_family_is_woodcut_and_mosaic_and_ebony_ordinary_families() -> None:
+    assert HELDOUT == "woodcut"
+    for name in ("mosaic", "ebony"):
+        assert not FAMILIES[name].heldout and "HELD OUT" not in FAMILIES[name].about
     assert len(FAMILIES[HELDOUT].styles) >= 2  # enrolled and read style by style, as the others
 
 
@@ -119,6 +121,48 @@ def test_the_mosaic_shows_the_set_in_its_bottom_strip_and_the_kind_above_it() ->
         cv2.cvtColor(tile_face("cat-green", style), cv2.COLOR_BGR2GRAY)[above] < 90,
         cv2.cvtColor(tile_face("cat-purple", style), cv2.COLOR_BGR2GRAY)[above] < 90,
     )
+
+
+def _dark(face: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(face, cv2.COLOR_BGR2GRAY) < 80
+
+
+@pytest.mark.parametrize("number", FAMILIES["woodcut"].styles)
+def test_the_woodcut_shows_the_set_in_its_wash_and_the_kind_in_its_black_block(number: int) -> None:
+    """A person tells the set by the wash's colour and the kind by the black print: one
+    block per kind (the sets of a kind alike in it, the kinds unlike), three washes, and
+    the wash over only part of the paper."""
+    style = ArtStyle(number, "woodcut")
+    blocks = [_dark(tile_face(f"{kind}-blue", style)) for kind in KINDS]
+    for i, a in enumerate(blocks):
+        for b in blocks[i + 1 :]:
+            assert (a != b).mean() > 0.03
+    for kind in KINDS:
+        same = [_dark(tile_face(f"{kind}-{colour}", style)) for colour in ("green", "blue", "purple")]
+        assert (same[0] != same[1]).mean() < 0.01 and (same[1] != same[2]).mean() < 0.01
+    paper = np.array((206, 222, 230), np.float32)
+    washes = {}
+    for colour in ("green", "blue", "purple"):
+        face = tile_face(f"cat-{colour}", style).astype(np.float32)
+        tinted = (np.abs(face - paper).max(axis=2) > 40) & ~_dark(tile_face(f"cat-{colour}", style))
+        assert 0.1 < tinted.mean() < 0.6  # a wash over part of the tile, not all of it
+        washes[colour] = np.median(face[tinted], axis=0)
+    for a, b in (("green", "blue"), ("blue", "purple"), ("green", "purple")):
+        assert np.abs(washes[a] - washes[b]).max() > 20
+
+
+def test_a_woodcut_card_shows_its_value_in_tally_marks_below_its_block() -> None:
+    """Cards of one colour differ below the block (the tally marks), not in it; cards of
+    one value differ in the block's colour."""
+    style = ArtStyle(0, "woodcut")
+    faces = {v: card_face(f"red-{v}", style).astype(np.float32) for v in range(1, 6)}
+    below = slice(96, CARD_PX[1] - 4)
+    for v in range(1, 5):
+        assert np.abs(faces[v][below] - faces[v + 1][below]).mean() > 3
+    marks = [_dark(card_face(f"green-{v}", style).astype(np.uint8))[below].mean() for v in range(1, 6)]
+    assert marks == sorted(marks)  # more marks, more ink
+    green, blue = card_face("green-3", style), card_face("blue-3", style)
+    assert np.abs(green[12:88].astype(np.float32) - blue[12:88]).max(axis=2).mean() > 3
 
 
 @pytest.mark.parametrize("style", family_styles(HELDOUT), ids=lambda s: f"style{s.number}")

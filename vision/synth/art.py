@@ -23,9 +23,15 @@ art comes in *families* that differ in what matters to a reader, not in paramete
 - ``mosaic``: everything laid in square tesserae — a pale marble ground with grout, a
   checkered border of dark and pale stones, icons of its own as small dark stones on a
   12 × 12 grid (the same ink for every set), the set's colour only as a strip of stones
-  along the bottom, the value as a seven-segment numeral on that strip. **Held out**
-  (since 2026-11-29, committed before anything read it): the benchmarks report it, but
-  nobody tunes a reader, a threshold or a setting on it, nor looks at its frames
+  along the bottom, the value as a seven-segment numeral on that strip. It was held out
+  on 2026-11-29 until its failures were to be looked at: it is an ordinary reported
+  family now;
+- ``woodcut``: a relief print — the set's colour as a watercolour wash over only part of
+  the paper (a swipe, a band or a blot), then one black block over it: bold carved icons
+  of its own with white gouge marks (the same ink for every set), a rough hand-cut frame,
+  the value as tally marks, the ink's edges rough and its cover uneven. **Held out**
+  (since 2026-11-29, later; committed before anything read it): the benchmarks report it,
+  but nobody tunes a reader, a threshold or a setting on it, nor looks at its frames
   (docs/vision.md §5).
 
 Palettes of the new families put blue near purple and green near blue, as printed boxes
@@ -913,10 +919,10 @@ def seven_segment(img: np.ndarray, text: str, cx: float, cy: float, height: floa
 
 
 def _mosaic_face(label: str, style: ArtStyle) -> np.ndarray:
-    """HELD OUT — never tune a reader on this family. A mosaic: pale marble tesserae, a
-    checkered border, the icon in small dark stones (the same for every set), the set's
-    colour only as a strip of stones along the bottom, the value as a seven-segment
-    numeral on it (at the strip's right; at its left in odd styles)."""
+    """A mosaic: pale marble tesserae, a checkered border, the icon in small dark stones
+    (the same for every set), the set's colour only as a strip of stones along the
+    bottom, the value as a seven-segment numeral on it (at the strip's right; at its left
+    in odd styles). Held out on 2026-11-29 until its failures were to be looked at."""
     glyph, colour, value = _theme(label)
     rng = seeded_rng("mosaic", style.number, label)
     cell = FACE_PX // 16
@@ -929,6 +935,268 @@ def _mosaic_face(label: str, style: ArtStyle) -> np.ndarray:
         x = FACE_PX - 2 * cell - 4 if style.number % 2 == 0 else 2 * cell + 4
         seven_segment(img, str(value), x, FACE_PX - 2.5 * cell, 17, MOSAIC_SHELL)
     return _edge(img, (25, 22, 20), 1)
+
+
+# ---------------------------------------------------------------- the woodcut family
+#
+# A relief print: the set's colour printed first as a watercolour wash over part of the
+# paper, then the black key block over it — bold carved icons of its own with white
+# gouge marks cut into them, a rough hand-cut frame, the value as tally marks — with the
+# ink's own rough edges and uneven cover. Icons are primitives as in ``draw_icon``.
+
+WOODCUT_ICONS: dict[str, list[Prim]] = {
+    "scarab": [  # a beetle rolling the sun
+        ("ellipse", (0.5, 0.14), (0.11, 0.1), 0),
+        ("line", [(0.38, 0.36), (0.32, 0.22), (0.4, 0.16)]),
+        ("line", [(0.62, 0.36), (0.68, 0.22), (0.6, 0.16)]),
+        ("ellipse", (0.5, 0.4), (0.11, 0.07), 0),
+        ("ellipse", (0.5, 0.66), (0.21, 0.23), 0),
+        ("line", [(0.32, 0.56), (0.14, 0.5)]),
+        ("line", [(0.3, 0.7), (0.1, 0.76)]),
+        ("line", [(0.34, 0.82), (0.2, 0.94)]),
+        ("line", [(0.68, 0.56), (0.86, 0.5)]),
+        ("line", [(0.7, 0.7), (0.9, 0.76)]),
+        ("line", [(0.66, 0.82), (0.8, 0.94)]),
+        ("hole", ("line", [(0.5, 0.47), (0.5, 0.86)])),
+    ],
+    "cat": [  # sitting, seen from the front, its tail round its feet
+        ("ellipse", (0.5, 0.66), (0.2, 0.25), 0),
+        ("ellipse", (0.5, 0.3), (0.16, 0.14), 0),
+        ("poly", [(0.34, 0.26), (0.36, 0.04), (0.47, 0.18)]),
+        ("poly", [(0.66, 0.26), (0.64, 0.04), (0.53, 0.18)]),
+        ("line", [(0.66, 0.86), (0.84, 0.9), (0.9, 0.78), (0.84, 0.66)]),
+        ("hole", ("ellipse", (0.43, 0.28), (0.035, 0.025), 0)),
+        ("hole", ("ellipse", (0.57, 0.28), (0.035, 0.025), 0)),
+        ("hole", ("line", [(0.5, 0.52), (0.5, 0.88)])),
+    ],
+    "horus": [  # the eye of Horus
+        ("line", [(0.14, 0.2), (0.5, 0.13), (0.86, 0.2)]),
+        ("ellipse", (0.5, 0.4), (0.34, 0.14), 0),
+        ("hole", ("ellipse", (0.5, 0.4), (0.22, 0.07), 0)),
+        ("ellipse", (0.5, 0.4), (0.08, 0.08), 0),
+        ("line", [(0.42, 0.52), (0.36, 0.88)]),
+        ("line", [(0.6, 0.52), (0.7, 0.76), (0.84, 0.72), (0.82, 0.62)]),
+    ],
+    "anubis": [  # the jackal lying down, ears up
+        (
+            "poly",
+            [
+                (0.08, 0.88),
+                (0.1, 0.7),
+                (0.3, 0.62),
+                (0.58, 0.6),
+                (0.6, 0.4),
+                (0.58, 0.14),
+                (0.66, 0.3),
+                (0.72, 0.12),
+                (0.76, 0.34),
+                (0.94, 0.44),
+                (0.92, 0.52),
+                (0.78, 0.52),
+                (0.78, 0.88),
+            ],
+        ),
+        ("hole", ("ellipse", (0.72, 0.42), (0.03, 0.02), 0)),
+        ("hole", ("line", [(0.3, 0.78), (0.64, 0.78)])),
+    ],
+    "mask": [  # the king's mask: striped headdress, face, beard
+        ("poly", [(0.5, 0.06), (0.84, 0.22), (0.92, 0.8), (0.08, 0.8), (0.16, 0.22)]),
+        ("hole", ("ellipse", (0.5, 0.46), (0.17, 0.21), 0)),
+        ("ellipse", (0.42, 0.42), (0.045, 0.022), 0),
+        ("ellipse", (0.58, 0.42), (0.045, 0.022), 0),
+        ("poly", [(0.45, 0.7), (0.55, 0.7), (0.53, 0.94), (0.47, 0.94)]),
+    ],
+    "goldbag": [  # a tied sack with a coin on it
+        ("ellipse", (0.5, 0.64), (0.32, 0.28), 0),
+        ("poly", [(0.4, 0.4), (0.6, 0.4), (0.7, 0.14), (0.3, 0.14)]),
+        ("hole", ("line", [(0.36, 0.38), (0.64, 0.38)])),
+        ("hole", ("ellipse", (0.5, 0.66), (0.11, 0.11), 0)),
+    ],
+    "pharaoh": [  # crook and flail, crossed
+        ("line", [(0.22, 0.92), (0.6, 0.26), (0.64, 0.14), (0.76, 0.1), (0.84, 0.18)]),
+        ("line", [(0.8, 0.92), (0.42, 0.24)]),
+        ("line", [(0.42, 0.24), (0.2, 0.34)]),
+        ("line", [(0.42, 0.24), (0.24, 0.16)]),
+        ("line", [(0.42, 0.24), (0.36, 0.06)]),
+    ],
+    "kingtut": [  # a cartouche on its base
+        ("ellipse", (0.5, 0.46), (0.26, 0.4), 0),
+        ("hole", ("ellipse", (0.5, 0.46), (0.17, 0.31), 0)),
+        ("ellipse", (0.5, 0.26), (0.07, 0.07), 0),
+        ("poly", [(0.5, 0.38), (0.6, 0.54), (0.5, 0.64), (0.4, 0.54)]),
+        ("line", [(0.4, 0.7), (0.6, 0.7)]),
+        ("line", [(0.18, 0.92), (0.82, 0.92)]),
+    ],
+    "nugget": [  # a cut crystal
+        ("poly", [(0.5, 0.08), (0.84, 0.34), (0.74, 0.86), (0.26, 0.86), (0.16, 0.34)]),
+        ("hole", ("line", [(0.16, 0.34), (0.84, 0.34)])),
+        ("hole", ("line", [(0.5, 0.08), (0.5, 0.86)])),
+        ("hole", ("line", [(0.3, 0.34), (0.38, 0.86)])),
+    ],
+    "canopic": [  # a jar with a jackal's head for a lid
+        ("poly", [(0.3, 0.4), (0.7, 0.4), (0.76, 0.62), (0.66, 0.9), (0.34, 0.9), (0.24, 0.62)]),
+        ("poly", [(0.36, 0.36), (0.38, 0.06), (0.46, 0.2), (0.54, 0.2), (0.62, 0.06), (0.64, 0.36)]),
+        ("hole", ("line", [(0.28, 0.56), (0.72, 0.56)])),
+        ("hole", ("line", [(0.3, 0.68), (0.7, 0.68)])),
+    ],
+}
+WOODCUT_PAPER: BGR = (206, 222, 230)  # a warm, soft printing paper
+WOODCUT_INK: BGR = (30, 28, 32)  # the key block's black, the same for every set
+
+
+def woodcut_paper(size: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    """The paper as float BGR, with a faint fibre."""
+    w, h = size
+    fibre = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), sigmaX=2.5, sigmaY=0.7)
+    shade = 1 + 0.025 * fibre / max(float(fibre.std()), 1e-6)
+    return np.array(WOODCUT_PAPER, np.float32)[None, None, :] * shade[:, :, None]
+
+
+def _noise(shape: tuple[int, int], rng: np.random.Generator, sigma: float) -> np.ndarray:
+    """Smooth noise of unit spread, features about ``sigma`` px."""
+    n = cv2.GaussianBlur(rng.normal(0, 1, shape).astype(np.float32), (0, 0), sigma)
+    return n / max(float(n.std()), 1e-6)
+
+
+def wash(img: np.ndarray, region: np.ndarray, colour: BGR, rng: np.random.Generator) -> None:
+    """A watercolour wash of ``colour`` over ``region`` (0/1) of the float paper ``img``:
+    soft, unevenly laid, darker where the water pooled at its edge."""
+    soft = cv2.GaussianBlur(region.astype(np.float32), (0, 0), 1.8)
+    rim = 4 * soft * (1 - soft)
+    shape = region.shape[:2]
+    cover = soft * (0.82 + 0.07 * _noise(shape, rng, 6) + 0.03 * _noise(shape, rng, 1)) + 0.18 * rim
+    cover = np.clip(cover, 0, 1)[:, :, None]
+    tint = np.clip(np.array(colour, np.float32) / np.array(WOODCUT_PAPER, np.float32), 0, 1)
+    img *= 1 - cover * (1 - tint[None, None, :])
+
+
+def wobbly(distance: np.ndarray, rng: np.random.Generator, amount: float = 4.0) -> np.ndarray:
+    """The region where a signed ``distance`` (px, negative inside) is below zero, its
+    edge wobbled by a brush's hand."""
+    return (distance + amount * _noise(distance.shape, rng, 5) < 0).astype(np.float32)
+
+
+def gouges(
+    area: np.ndarray, rng: np.random.Generator, spacing: int, length: int, angle: float, width: int = 2
+) -> np.ndarray:
+    """White gouge marks cut in rows across ``area`` (0/255): short strokes at ``angle``
+    degrees, ``spacing`` px apart, kept inside the area."""
+    h, w = area.shape[:2]
+    cuts = np.zeros((h, w), np.uint8)
+    dx, dy = np.cos(np.radians(angle)) * length / 2, np.sin(np.radians(angle)) * length / 2
+    for y in range(spacing // 2, h, spacing):
+        shift = int(rng.integers(0, spacing))
+        for x in range(shift, w, spacing + 2):
+            if rng.random() < 0.3:
+                continue
+            cx, cy = x + rng.normal(0, 1), y + rng.normal(0, 1)
+            a, b = (round(cx - dx), round(cy - dy)), (round(cx + dx), round(cy + dy))
+            cv2.line(cuts, a, b, 255, width, cv2.LINE_AA)
+    return cv2.bitwise_and(cuts, area)
+
+
+def tally(ink: np.ndarray, n: int, x: float, y: float, height: float, rng: np.random.Generator) -> float:
+    """``n`` as tally marks from (x, y) (top left), ``height`` px tall, into the 0/255
+    ``ink``: strokes in gates of five (four and a stroke across). Gives the right end."""
+    step, thick = 0.5 * height, max(2, round(0.16 * height))
+    for gate in range(0, n, 5):
+        marks = min(4, n - gate)
+        x0 = x
+        for _ in range(marks):
+            top = (round(x + rng.normal(0, 0.6)), round(y))
+            bot = (round(x + rng.normal(0, 0.6)), round(y + height))
+            cv2.line(ink, top, bot, 255, thick, cv2.LINE_AA)
+            x += step
+        if n - gate >= 5:  # the fifth stroke across the four
+            a = (round(x0 - 0.3 * step), round(y + 0.8 * height))
+            b = (round(x - 0.5 * step), round(y + 0.2 * height))
+            cv2.line(ink, a, b, 255, thick, cv2.LINE_AA)
+        x += 0.8 * step
+    return x - 0.8 * step
+
+
+def tally_width(n: int, height: float) -> float:
+    """How wide ``tally`` draws ``n``, from its first stroke to its last."""
+    step = 0.5 * height
+    return (n - n // 5 - 1) * step + (-(-n // 5) - 1) * 0.8 * step
+
+
+def rough_frame(ink: np.ndarray, inset: int, width: int, rng: np.random.Generator) -> None:
+    """A hand-cut frame into ``ink`` (0/255): its four sides a little crooked."""
+    h, w = ink.shape[:2]
+    j = lambda: float(rng.normal(0, 0.8))  # noqa: E731
+    corners = [(inset + j(), inset + j()), (w - 1 - inset + j(), inset + j())]
+    corners += [(w - 1 - inset + j(), h - 1 - inset + j()), (inset + j(), h - 1 - inset + j())]
+    pts = np.array(corners, np.float32).round().astype(np.int32)
+    cv2.polylines(ink, [pts], True, 255, width, cv2.LINE_AA)
+
+
+def print_block(img: np.ndarray, ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The key block pressed on the float ``img``: where ``ink`` (0/255) is, with rough
+    edges and uneven cover (paper showing through in specks). Gives uint8 BGR."""
+    shape = ink.shape[:2]
+    soft = cv2.GaussianBlur(ink.astype(np.float32) / 255, (0, 0), 1.0)
+    edge = soft + 0.12 * _noise(shape, rng, 0.8)
+    cover = cv2.GaussianBlur((edge > 0.5).astype(np.float32), (0, 0), 0.5)
+    specks = np.clip((_noise(shape, rng, 0.7) - 1.9) * 2, 0, 0.8)  # where the ink missed
+    cover = (cover * (1 - specks))[:, :, None]
+    out = img * (1 - cover) + np.array(WOODCUT_INK, np.float32)[None, None, :] * cover
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def woodcut_icon(
+    name: str,
+    box: tuple[int, int, int],
+    size: tuple[int, int],
+    rng: np.random.Generator,
+    mirror: bool = False,
+) -> np.ndarray:
+    """The carved icon ``name`` in ``box`` as 0/255, white gouge marks cut into its
+    larger parts."""
+    w, h = size
+    icon = np.zeros((h, w), np.uint8)
+    draw_icon(icon, WOODCUT_ICONS[name], 255, 0, box)
+    if mirror:
+        x0, _, side = box
+        icon[:, x0 : x0 + side + 1] = icon[:, x0 : x0 + side + 1][:, ::-1].copy()
+    inner = cv2.erode(icon, np.ones((7, 7), np.uint8))
+    return cv2.subtract(icon, gouges(inner, rng, 7, 5, 60))
+
+
+WOODCUT_WASHES = ("swipe", "band", "blot")  # a style's wash: style number mod 3
+
+
+def _woodcut_wash_region(kind: str, rng: np.random.Generator) -> np.ndarray:
+    """Where a tile's wash goes: a swipe rising across the tile, a band across its lower
+    half or a blot behind its upper right — never the whole tile."""
+    ys, xs = np.mgrid[0:FACE_PX, 0:FACE_PX].astype(np.float32)
+    if kind == "swipe":
+        distance = np.abs(xs + ys - FACE_PX) / np.sqrt(2) - 25
+    elif kind == "band":
+        distance = np.maximum(np.abs(ys - 84) - 21, np.abs(xs - FACE_PX / 2) - 50)
+    else:
+        distance = np.hypot(xs - 78, ys - 54) - 40
+    return wobbly(distance, rng)
+
+
+def _woodcut_face(label: str, style: ArtStyle) -> np.ndarray:
+    """HELD OUT — never tune a reader on this family. A woodcut: the set's colour as a
+    wash over part of the paper (a swipe, a band or a blot by style), then the black block
+    — a carved icon of its own with white gouge marks (the same for every set), a rough
+    hand-cut frame, the value as tally marks at the top (at the left; at the right in odd
+    styles, whose icons are mirrored). As in a real print run, a kind's three sets are
+    one block pressed over three washes."""
+    glyph, colour, value = _theme(label)
+    rng = seeded_rng("woodcut", style.number, label)  # the paper and the wash
+    img = woodcut_paper((FACE_PX, FACE_PX), rng)
+    wash(img, _woodcut_wash_region(WOODCUT_WASHES[style.number % 3], rng), style.colour(colour), rng)
+    block = seeded_rng("woodcut-block", style.number, glyph)  # the key block: one per kind
+    ink = woodcut_icon(glyph, (24, 34, 80), (FACE_PX, FACE_PX), block, mirror=style.number % 2 == 1)
+    rough_frame(ink, 6, 4, block)
+    if value is not None:
+        x = 17.0 if style.number % 2 == 0 else FACE_PX - 17 - tally_width(value, 18)
+        tally(ink, value, x, 12, 18, block)
+    return _edge(print_block(img, ink, block), (70, 80, 90), 1)
 
 
 @dataclass(frozen=True)
@@ -1002,8 +1270,8 @@ FAMILIES: dict[str, ArtFamily] = {
         ),
         ArtFamily(
             "mosaic",
-            "HELD OUT (never tuned on): pale marble tesserae, a checkered border, icons of small dark"
-            " stones, the colour as a strip along the bottom, seven-segment numerals",
+            "pale marble tesserae, a checkered border, icons of small dark stones, the colour as a"
+            " strip along the bottom, seven-segment numerals (held out on 2026-11-29)",
             _palette(
                 green=(110, 150, 55),
                 blue=(165, 115, 50),
@@ -1013,11 +1281,27 @@ FAMILIES: dict[str, ArtFamily] = {
             ),
             _mosaic_face,
             (0, 2, 5),
+        ),
+        ArtFamily(
+            "woodcut",
+            "HELD OUT (never tuned on): a relief print, bold carved black icons with white gouge"
+            " marks, the colour as a wash over part of the paper, a rough frame, tally marks",
+            _palette(
+                green=(120, 155, 75),
+                blue=(175, 125, 65),
+                purple=(160, 85, 130),
+                goldbag=(50, 110, 175),
+                kingtut=(35, 145, 215),
+                nugget=(95, 105, 120),
+                canopic=(140, 180, 205),
+            ),
+            _woodcut_face,
+            (0, 4, 11),
             heldout=True,
         ),
     )
 }
-HELDOUT = "mosaic"  # the family nobody tunes on (since 2026-11-29): see docs/vision.md §5
+HELDOUT = "woodcut"  # the family nobody tunes on (since 2026-11-29, later): see docs/vision.md §5
 
 
 def family_styles(name: str) -> list[ArtStyle]:

@@ -13,10 +13,15 @@ brown silhouette and the value as pips; ``photo`` a grainy gradient with one big
 numeral; ``heldout`` (held out until 2026-11-28) a cream card with coloured corner
 triangles and Roman numerals; ``ebony`` (held out until 2026-11-29) a dark card with the
 colour as a sash across a corner, a pale gold icon and the value as pips; ``mosaic``
-(held out: never tuned on) a card of pale marble tesserae in a checkered border, an icon
+(held out on 2026-11-29) a card of pale marble tesserae in a checkered border, an icon
 of small dark stones, the colour as a strip of stones along the bottom carrying the value
 as a seven-segment numeral, and papyri as four bars of stones shortening down the card
-(rank order) over a dark strip with the threshold. Their palettes put green near blue.
+(rank order) over a dark strip with the threshold; ``woodcut`` (held out: never tuned on)
+a relief print, a black block over the top of the card with the icon and gouge marks cut
+out of it so that a wash of the colour shows through them, the value as large tally marks
+on the bare paper below, and papyri as four washes stepping down the card like stairs
+(rank order), each on a black tread, over the threshold in tally marks. Their palettes
+put green near blue.
 
 A ``CardScene`` fixes a table (vision/synth/tiles.py's ``Stage``: the same camera, light, lens
 and hands as the Tutankhamen scenes) with 2–5 seat cards (markers 20 + seat) round its
@@ -48,15 +53,24 @@ from vision.synth.art import (
     NILE_ICONS,
     ROMAN,
     SEAL_ICONS,
+    WOODCUT_ICONS,
     ArtStyle,
     checker_border,
     draw_icon,
+    gouges,
     lay_stones,
     mosaic_ground,
     mosaic_icon,
     parchment_ground,
+    print_block,
+    rough_frame,
     seeded_rng,
     seven_segment,
+    tally,
+    tally_width,
+    wash,
+    wobbly,
+    woodcut_paper,
 )
 from vision.synth.tiles import SKIN, Scene, Stage, write_enrolment_set
 
@@ -310,6 +324,12 @@ CARD_PALETTES: dict[str, dict[str, BGR]] = {  # green near blue, as printed boxe
         "blue": (170, 120, 55),
         "red": (60, 55, 185),
     },
+    "woodcut": {
+        "green": (120, 155, 75),
+        "yellow": (70, 190, 225),
+        "blue": (180, 130, 70),
+        "red": (70, 65, 190),
+    },
 }
 GIFTS = ("anubis", "horus", "cat", "scarab")  # the icon per colour in the newer families
 ROMAN5 = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", **ROMAN}
@@ -418,9 +438,9 @@ def _mosaic_card(style: ArtStyle, *key: object) -> tuple[np.ndarray, np.random.G
 
 
 def _mosaic_mummy(colour: str, n: int, style: ArtStyle) -> np.ndarray:
-    """HELD OUT — never tune a reader on this family. Pale marble tesserae in a checkered
-    border, the icon in small dark stones (mirrored in odd styles), the colour only as a
-    strip of stones along the bottom, the value as a seven-segment numeral on it."""
+    """Pale marble tesserae in a checkered border, the icon in small dark stones (mirrored
+    in odd styles), the colour only as a strip of stones along the bottom, the value as a
+    seven-segment numeral on it (held out on 2026-11-29)."""
     w, h = CARD_PX
     c = MOSAIC_CELL
     img, rng = _mosaic_card(style, colour, n)
@@ -433,6 +453,40 @@ def _mosaic_mummy(colour: str, n: int, style: ArtStyle) -> np.ndarray:
     return img
 
 
+def _woodcut_box(x0: int, y0: int, x1: int, y1: int, rng: np.random.Generator) -> np.ndarray:
+    """A card-sized 0/1 region: the box (x0, y0)–(x1, y1) px, its edge wobbled by hand."""
+    w, h = CARD_PX
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    distance = np.maximum(np.maximum(x0 - xs, xs - x1), np.maximum(y0 - ys, ys - y1))
+    return wobbly(distance, rng, 1.5)
+
+
+def _woodcut_mummy(colour: str, n: int, style: ArtStyle) -> np.ndarray:
+    """HELD OUT — never tune a reader on this family. A relief print: a black block over
+    the top of the card, the icon (mirrored in odd styles) and rows of gouge marks cut out
+    of it so that a wash of the colour printed under it shows through, the value as large
+    tally marks on the bare paper below, a rough hand-cut frame."""
+    w, h = CARD_PX
+    rng = seeded_rng("card-woodcut", style.number, colour, n)
+    img = woodcut_paper(CARD_PX, rng)
+    wash(img, _woodcut_box(10, 11, 81, 92, rng), _suit(colour, style), rng)  # a little off register
+    block = np.zeros((h, w), np.uint8)
+    cv2.rectangle(block, (9, 9), (w - 10, 89), 255, -1)
+    icon = np.zeros_like(block)
+    box = (17, 18, 56)
+    draw_icon(icon, WOODCUT_ICONS[GIFTS[COLOURS.index(colour)]], 255, 0, box)
+    if style.number % 2:
+        icon[:, box[0] : box[0] + box[2] + 1] = icon[:, box[0] : box[0] + box[2] + 1][:, ::-1].copy()
+    around = cv2.subtract(block, cv2.dilate(icon, np.ones((7, 7), np.uint8)))  # the block round the icon
+    ground = cv2.erode(around, np.ones((5, 5), np.uint8))
+    ink = cv2.subtract(cv2.subtract(block, icon), gouges(ground, rng, 9, 6, -35))
+    rough_frame(ink, 3, 2, rng)
+    tally(ink, n, (w - tally_width(n, 26)) / 2, 102, 26, rng)
+    img = print_block(img, ink, rng)
+    cv2.rectangle(img, (0, 0), (w - 1, h - 1), (70, 80, 90), 1)
+    return img
+
+
 MUMMY_DRAWERS = {
     "lineart": _lineart_mummy,
     "parchment": _parchment_mummy,
@@ -440,6 +494,7 @@ MUMMY_DRAWERS = {
     "heldout": _heldout_mummy,
     "ebony": _ebony_mummy,
     "mosaic": _mosaic_mummy,
+    "woodcut": _woodcut_mummy,
 }
 
 
@@ -495,6 +550,19 @@ def _family_papyrus(card: dict[str, Any], style: ArtStyle) -> np.ndarray:
             lay_stones(img, (cell, y, cell + 70 - 14 * k, y + 14), 7, suit, rng)
         lay_stones(img, (cell, h - 4 * cell, w - cell, h - cell), cell, MOSAIC_INK, rng)
         seven_segment(img, str(t), w / 2, h - 2.5 * cell, 22, MOSAIC_SHELL)
+        return img
+    if fam == "woodcut":  # washes stepping down like stairs, each on a tread; tally marks
+        rng = seeded_rng("papyrus-woodcut", style.number, *card["rank"], t)
+        img = woodcut_paper(CARD_PX, rng)
+        ink = np.zeros((h, w), np.uint8)
+        for k, suit in enumerate(rank):
+            x, y = 9 + 11 * k, 10 + 22 * k
+            wash(img, _woodcut_box(x, y, x + 38, y + 16, rng), suit, rng)
+            cv2.line(ink, (x - 2, y + 20), (x + 40, y + 20), 255, 3, cv2.LINE_AA)
+        rough_frame(ink, 3, 2, rng)
+        tally(ink, t, (w - tally_width(t, 24)) / 2, 106, 24, rng)
+        img = print_block(img, ink, rng)
+        cv2.rectangle(img, (0, 0), (w - 1, h - 1), (70, 80, 90), 1)
         return img
     cream = (205, 228, 240)  # heldout: discs in a column, Roman threshold
     img = np.full((h, w, 3), cream, np.uint8)
