@@ -282,18 +282,35 @@ def _snap(h: np.ndarray, axis: float) -> np.ndarray:
     return max(ways, key=lambda w: float(w @ h))
 
 
+def _apart(one: float, other: float) -> float:
+    """How many degrees two tiles' turns differ, a quarter turn being none."""
+    return abs((one - other + 45.0) % 90.0 - 45.0)
+
+
 def tile_angle(view: np.ndarray, centre: np.ndarray, side: float) -> float:
-    """The tile's small rotation (−45°..45°) from its edges' dominant direction."""
+    """The tile's small rotation (−45°..45°) from its edges' dominant direction. Print
+    finer than a millimetre can outweigh the tile's sides: a checkerboard's gradients lie
+    along its diagonals, and every mosaic tile read as turned by 45°. Where the edges seen
+    at the scale of a side (that fine print blurred away) point more than ``ANGLE_APART``
+    otherwise, those are taken; elsewhere the sharp edges, which place a side more exactly."""
     half = int(side * 0.65)
     x, y = int(centre[0]), int(centre[1])
     win = view[max(y - half, 0) : y + half, max(x - half, 0) : x + half]
     if win.size == 0:
         return 0.0
     gray = cv2.cvtColor(win, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
     cy, cx = y - max(y - half, 0), x - max(x - half, 0)
     inner = int(side * 0.32)
+    sharp = _edge_angle(gray, cy, cx, inner)
+    coarse = _edge_angle(cv2.GaussianBlur(gray, (0, 0), ANGLE_BLUR), cy, cx, inner)
+    return coarse if _apart(sharp, coarse) > ANGLE_APART else sharp
+
+
+def _edge_angle(gray: np.ndarray, cy: int, cx: int, inner: int) -> float:
+    """The dominant direction (−45°..45°) of the gradients round a tile, its art
+    (``inner`` px each way of the middle) left out."""
+    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
     gx[max(cy - inner, 0) : cy + inner, max(cx - inner, 0) : cx + inner] = 0  # the edges, not the art
     gy[max(cy - inner, 0) : cy + inner, max(cx - inner, 0) : cx + inner] = 0
     # Σ |g|²·e^{4iθ}, θ the gradient's direction, by double angles: |g|²·e^{2iθ} is
@@ -994,17 +1011,33 @@ class PathReader(TableLocator):
             """``dens`` where a tile's square stands out as the tiles walked do, 0 where it
             does not (pale grain the mask took for a tile; vision/outline.py)."""
             v = dens(p)
-            return v if v < 0.5 or squares.square_at(p, angle, tile) else 0.0
+            if v < 0.5 or squares.square_at(p, angle, tile):
+                return v
+            # past a turn the next tile may lie turned otherwise than this one
+            return v if squares.square_at(p, tile_angle(image, p, tile), tile) else 0.0
 
         bridged = 0
         unsettled = s.tile_mm is None  # a measured side, made exact once enough faces are read
         grid = 0j  # the path's own axes: tiles lie edge to edge, so every step is along one
         for _ in range(200):
             angle = tile_angle(image, c, tile)
+            axes = float(np.degrees(np.angle(grid))) / 4  # the path's axes so far…
+            last = slots[-1].angle if slots else angle  # …and the last tile's, on a curve
+            astray = min(_apart(angle, axes), _apart(angle, last)) > ANGLE_ASTRAY
+            if astray:
+                # one tile's edges turned far from the path's (its art or a neighbour's
+                # may have drawn them; a tight spiral turns its tiles so): turned as the
+                # path only where the face fits clearly better so
+                (match, c), (along, there) = (
+                    self.classify(image, c, a, _snap(h, np.radians(a)), 2) for a in (angle, axes)
+                )
+                if along.score >= match.score + ASTRAY_MARGIN:
+                    match, c, angle = along, there, axes
             # the last few tiles' axes, so that a path laid in a curve turns them with it
             grid = GRID_MEMORY * grid + np.exp(4j * np.radians(angle))
             h = _snap(h, float(np.angle(grid)) / 4)
-            match, c = self.classify(image, c, angle, h, 2 if slots else 6)
+            if not astray:
+                match, c = self.classify(image, c, angle, h, 2 if slots else 6)
             if slots and not _clear(c, np.array([sl.center for sl in slots]), 0.6 * pitch):
                 # the match slid back onto a tile walked: nothing more lies that way
                 near_end = (
@@ -1198,12 +1231,23 @@ class PathReader(TableLocator):
             return self.tile_mm
         fine: dict[float, float] = {}
         for best, (value, where) in coarse.items():
-            if value < best_score - 0.03:  # a close second (a tile on a table of its colour) is looked at too
+            # a close second (a tile on a table of its colour) is looked at too: the coarse
+            # sides lie 5 mm apart, and one 2 mm off the tile's matches far less well
+            if value < best_score - CLOSE_SIZE:
                 continue
             for mm in np.arange(best - 3, best + 3.1, 0.5):
                 if lo <= mm <= hi:
                     fine[float(mm)] = max(fine.get(float(mm), -1.0), score(mm, where, 1, 0.05)[0])
-        return max(fine, key=fine.__getitem__)
+        # a part of a face may match as well as the whole (a dark tile's inner frame, at
+        # 30 mm of 35): of the sides that match best alike, the largest is the tile
+        sizes = sorted(fine)
+        peaks = [
+            mm
+            for n, mm in enumerate(sizes)
+            if fine[mm] >= max(fine[m] for m in sizes[max(n - 1, 0) : n + 2])
+            and fine[mm] >= max(fine.values()) - SIZE_TIE
+        ]
+        return max(peaks)
 
     def settle_tile(self, image: np.ndarray, slots: list[Slot], least: int) -> bool:
         """The measured side made exact on the faces the walk has read surely, once there
@@ -1406,7 +1450,9 @@ class PathReader(TableLocator):
             if shares and glare_among(shares[n], shares):
                 continue  # a glare, faintly square: a tile under it is left out, the walk not begun there
             angle = tile_angle(outlines.image, q, side)
-            if self.face_match(outlines.image, q, angle, u, 3).confidence >= s.min_confidence:
+            # a face, whichever: a box whose sets differ only in a little colour matches
+            # its face well with no clear label (ebony's first tile 0.98, confidence 0.19)
+            if self.face_match(outlines.image, q, angle, u, 3).score >= s.colour_min_score:
                 return q, u
         return places[0]
 
@@ -1511,6 +1557,12 @@ NOMINAL_TILE_MM = 35.0  # the OTB box's tiles: the mask's scale before the tile 
 
 
 LAID_SLACK_MM = 1.0  # how far the measured side may stray from the tiles' spacing
+ANGLE_BLUR = 1.5  # top-view px (1.25 mm): a tile's sides seen without print finer than this…
+ANGLE_APART = 5.0  # …are taken where they point this many degrees otherwise than the sharp edges
+ANGLE_ASTRAY = 10.0  # a tile's edges this far off the path's axes and the last tile's are weighed…
+ASTRAY_MARGIN = 0.05  # …against the axes, taken where the face matches that much better so
+SIZE_TIE = 0.01  # sides whose first faces match within this of the best match alike
+CLOSE_SIZE = 0.06  # a coarse side matching this much less than the best is looked at finely too
 FAINTER = 0.2  # a place whose face matches this much less than another's goes after it
 UNVISITED_SHARE = 0.4  # a face off the walk stands out as a tile nearly as well as those walked
 FIRST_LOOKS = 4  # the nearest places rays from marker 10 meet, weighed as the path's first tile…
