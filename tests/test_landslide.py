@@ -27,11 +27,12 @@ from hardware.sim.traces import (
     LOOKED_AT_6_ROOMS,
     LOOKED_AT_7_ROOMS,
     LOOKED_AT_8_ROOMS,
+    LOOKED_AT_9_ROOMS,
     LOOKED_AT_ROOMS,
     NOISE_LEVELS,
     ROOMS,
     TUNING_ROOMS,
-    UNSEEN_8_ROOMS,
+    UNSEEN_9_ROOMS,
     Label,
     Simulator,
     Trace,
@@ -311,9 +312,9 @@ def test_a_table_profile_round_trips_and_refuses_nonsense(tmp_path) -> None:
 
 
 def test_the_new_rooms_and_rates_are_simulated_and_seeded() -> None:
-    held_out = (*UNSEEN_8_ROOMS, *LOOKED_AT_8_ROOMS, *LOOKED_AT_7_ROOMS, *LOOKED_AT_6_ROOMS)
-    held_out += (*LOOKED_AT_5_ROOMS, *LOOKED_AT_4_ROOMS, *LOOKED_AT_3_ROOMS, *LOOKED_AT_2_ROOMS)
-    held_out += LOOKED_AT_ROOMS
+    held_out = (*UNSEEN_9_ROOMS, *LOOKED_AT_9_ROOMS, *LOOKED_AT_8_ROOMS, *LOOKED_AT_7_ROOMS)
+    held_out += (*LOOKED_AT_6_ROOMS, *LOOKED_AT_5_ROOMS, *LOOKED_AT_4_ROOMS, *LOOKED_AT_3_ROOMS)
+    held_out += (*LOOKED_AT_2_ROOMS, *LOOKED_AT_ROOMS)
     for room in (*held_out, *TUNING_ROOMS):
         a = Simulator(400, room, seed=5).session(20)
         b = Simulator(400, room, seed=5).session(20)
@@ -329,14 +330,17 @@ def test_the_new_rooms_and_rates_are_simulated_and_seeded() -> None:
 
 def test_the_unseen_rooms_are_unlike_every_room_looked_at() -> None:
     """The unseen set (never run while tuning) differs from every tuned and looked-at room
-    in its board and its mixture; each has a disturbance no earlier room has (a train's rail
-    joints, a piano played in the room, a cat jumping onto the table, phones buzzing on it);
-    it runs at the chip's own four rates, 400, 800, 1600 and 3200 Hz; the sets are disjoint
-    and seeded apart."""
+    in its board and its mixture; each has a disturbance no earlier room has (a kettle
+    boiling beside the table, a ball bounced on the floor, a score sheet written on and
+    rubbed out on the table, an unbalanced fan against its leg) and two of them boulders
+    unlike the game's own (lighter and bouncier, heavier and hardly bouncing); it runs at
+    the chip's own four rates, 400, 800, 1600 and 3200 Hz; the sets are disjoint and seeded
+    apart."""
     from bench import sensor as bench
 
     seen = (*TUNING_ROOMS, *LOOKED_AT_ROOMS, *LOOKED_AT_2_ROOMS, *LOOKED_AT_3_ROOMS, *LOOKED_AT_4_ROOMS)
     seen += (*LOOKED_AT_5_ROOMS, *LOOKED_AT_6_ROOMS, *LOOKED_AT_7_ROOMS, *LOOKED_AT_8_ROOMS)
+    seen += LOOKED_AT_9_ROOMS
     assert [rate for _, rate in bench.UNSEEN] == [400.0, 800.0, 1600.0, 3200.0]
     for name, _ in bench.UNSEEN:
         room = ROOMS[name]
@@ -345,21 +349,25 @@ def test_the_unseen_rooms_are_unlike_every_room_looked_at() -> None:
             theirs = ROOMS[other]
             assert room != theirs, (name, other)
             assert board != (theirs.board_hz, theirs.board_tau, theirs.coupling, theirs.cloth), (name, other)
-    new = {r: ROOMS[r] for r in UNSEEN_8_ROOMS}
-    assert new["train"].rail_g > 0 and new["parlour"].pieces_per_hour > 0
-    assert new["farmhouse"].cats_per_hour > 0 and new["flatshare"].buzzes_per_hour > 0
-    assert all(ROOMS[r].rail_g == 0 and ROOMS[r].pieces_per_hour == 0 for r in seen)
-    assert all(ROOMS[r].cats_per_hour == 0 and ROOMS[r].buzzes_per_hour == 0 for r in seen)
+    new = {r: ROOMS[r] for r in UNSEEN_9_ROOMS}
+    assert new["stove"].boils_per_hour > 0 and new["rumpus"].dribbles_per_hour > 0
+    assert new["scorecard"].scoring_per_hour > 0 and new["loft"].fan_g > 0
+    assert new["rumpus"].restitution[0] > 0.4 and new["loft"].restitution[1] < 0.3
+    assert new["rumpus"].boulder_g < 1 < new["loft"].boulder_g
+    assert all(ROOMS[r].boils_per_hour == 0 and ROOMS[r].dribbles_per_hour == 0 for r in seen)
+    assert all(ROOMS[r].scoring_per_hour == 0 and ROOMS[r].fan_g == 0 for r in seen)
+    assert all(ROOMS[r].boulder_g == 1 and ROOMS[r].restitution == (0.3, 0.5) for r in seen)
     groups = [set(TUNING_ROOMS), set(LOOKED_AT_ROOMS), set(LOOKED_AT_2_ROOMS), set(LOOKED_AT_3_ROOMS)]
     groups += [set(LOOKED_AT_4_ROOMS), set(LOOKED_AT_5_ROOMS), set(LOOKED_AT_6_ROOMS), set(LOOKED_AT_7_ROOMS)]
-    groups += [set(LOOKED_AT_8_ROOMS), set(UNSEEN_8_ROOMS)]
+    groups += [set(LOOKED_AT_8_ROOMS), set(LOOKED_AT_9_ROOMS), set(UNSEEN_9_ROOMS)]
     assert sum(map(len, groups)) == len(set().union(*groups))
     seeds = {bench.LOOKED_AT_SEED, bench.LOOKED_AT_2_SEED, bench.LOOKED_AT_3_SEED, bench.LOOKED_AT_4_SEED}
     seeds |= {bench.LOOKED_AT_5_SEED, bench.LOOKED_AT_6_SEED, bench.LOOKED_AT_7_SEED, bench.LOOKED_AT_8_SEED}
-    assert len(seeds | {bench.UNSEEN_SEED}) == 9
+    seeds |= {bench.LOOKED_AT_9_SEED}
+    assert len(seeds | {bench.UNSEEN_SEED}) == 10
     assert set(bench.SETS) == {
         *("tuned", "looked-at", "looked-at-2", "looked-at-3", "looked-at-4", "looked-at-5", "looked-at-6"),
-        *("looked-at-7", "looked-at-8", "unseen"),
+        *("looked-at-7", "looked-at-8", "looked-at-9", "unseen"),
     }
 
 
@@ -501,6 +509,58 @@ def test_rail_joints_a_piano_a_cat_and_a_phone_are_simulated_as_described() -> N
     kinds |= {label.kind for label in Simulator(1600, "farmhouse", seed=3).session(1200).others}
     kinds |= {label.kind for label in Simulator(3200, "flatshare", seed=3).session(300).others}
     assert {"piano", "cat", "phone"} <= kinds
+
+
+def test_a_kettle_a_ball_a_score_sheet_a_fan_and_other_boulders_are_simulated_as_described() -> None:
+    """The tenth set's own physics: a kettle's lid rattles at the boil and its switch snaps
+    off; a ball bounced on the floor thuds low and steadily; a score sheet's pencil taps are
+    short and high, its eraser pushes the table to and fro; an unbalanced fan shakes the
+    table at its rotation rate; hollow boulders bounce higher, heavy ones hardly at all."""
+    sim = Simulator(400, "stove", seed=2)
+    acc = np.zeros((sim._n(900.0), 3))
+    label = sim.boil(acc, 0)
+    assert label.kind == "boil" and 0 < label.strength <= 2 * ROOMS["stove"].lid_g[1]
+    assert np.abs(acc[: sim._n(30.0)]).max() < 0.01  # heating: only a faint hiss
+    sim = Simulator(800, "rumpus", seed=2)
+    acc = np.zeros((sim._n(60.0), 3))
+    label = sim.dribble(acc, 0)
+    lo, hi = ROOMS["rumpus"].ball_g
+    assert label.kind == "ball" and lo * 0.5 <= label.strength <= hi * 1.1
+    each = np.linalg.norm(acc, axis=1)[: sim._n(2.0)].reshape(-1, sim._n(0.1)).max(axis=1)
+    assert np.count_nonzero(each > 0.3 * label.strength) >= 2  # more than one bounce in 2 s
+    sim = Simulator(1600, "scorecard", seed=4)
+    acc = np.zeros((sim._n(40.0), 3))
+    label = sim.scoring(acc, 0)
+    assert label.kind == "scoring" and label.strength <= ROOMS["scorecard"].pencil_g[1] * 1.2
+    sim = Simulator(3200, "loft", seed=2)
+    acc = np.zeros((sim._n(120.0), 3))
+    sim.fan(acc)
+    spectrum = np.abs(np.fft.rfft(acc[:, 0] + acc[:, 1] + acc[:, 2]))
+    peak_hz = np.fft.rfftfreq(len(acc), 1 / 3200)[int(np.argmax(spectrum))]
+    assert 14.0 <= peak_hz <= 23.0 or np.abs(acc).max() < 1e-9  # off all along is possible, not here
+    assert np.abs(acc).max() > 0.5 * ROOMS["loft"].fan_g
+
+    def second_landing(room: str) -> float:
+        """The first bounce's peak against the landing's, a boulder alone on a quiet board."""
+        ratios = []
+        for seed in range(6):
+            sim = Simulator(3200, room, seed=seed)
+            acc = np.zeros((sim._n(2.0), 3))
+            label = sim.boulder(acc, sim._n(0.4))
+            env = np.linalg.norm(acc, axis=1)
+            start = sim._n(0.4)
+            first = env[start : start + sim._n(0.03)].max()
+            ratios.append(env[start + sim._n(0.03) : start + sim._n(0.3)].max() / first)
+            assert label.kind == "boulder"
+        return float(np.median(ratios))
+
+    assert second_landing("loft") < second_landing("room") < second_landing("rumpus")
+    assert kinds_of(800, "rumpus", 1800) >= {"ball"} and kinds_of(400, "stove", 3600) >= {"boil"}
+    assert kinds_of(1600, "scorecard", 600) >= {"scoring"}
+
+
+def kinds_of(rate: float, room: str, seconds: float) -> set[str]:
+    return {label.kind for label in Simulator(rate, room, seed=3).session(seconds).others}
 
 
 def test_a_heavier_board_rings_lower_longer_and_weaker() -> None:
