@@ -507,6 +507,26 @@ class Simulator:
         """A label's strength: the peak the sensor feels, after the board and the cloth."""
         return peak * self.room.coupling * (1 - 0.6 * self.room.cloth)
 
+    def _thump(
+        self,
+        acc: np.ndarray,
+        at: int,
+        rng: np.random.Generator,
+        loud: float,
+        low: tuple[tuple[float, float], tuple[float, float], float],
+        ratio: tuple[float, float],
+        high: tuple[tuple[float, float], tuple[float, float], float],
+    ) -> None:
+        """A soft body's landing felt through the floor: a low thud of ``loud`` g, then a
+        sharper knock a ``ratio`` of it at the same instant (a foot's heel, a ball's slap).
+        ``low`` and ``high`` are each ring's (Hz range, decay range in s, vertical share)."""
+        (hz, decay, vertical), (hz2, decay2, vertical2) = low, high
+        self._add(acc, at, self._ring(loud, rng.uniform(*hz), rng.uniform(*decay), self._direction(vertical)))
+        second = loud * rng.uniform(*ratio)
+        self._add(
+            acc, at, self._ring(second, rng.uniform(*hz2), rng.uniform(*decay2), self._direction(vertical2))
+        )
+
     def _direction(self, vertical: float) -> np.ndarray:
         """A unit vector whose z share is about ``vertical`` (impacts on the board are
         mostly vertical; knocks on the trap's wall mostly horizontal)."""
@@ -653,14 +673,8 @@ class Simulator:
         for k in range(steps):
             at = i + self._n(k / pace)
             thud = loudest * math.sin(math.pi * (k + 0.5) / steps)
-            self._add(
-                acc, at, self._ring(thud, rng.uniform(15, 30), rng.uniform(0.03, 0.08), self._direction(0.5))
-            )
-            knock = thud * rng.uniform(0.3, 0.8)
-            self._add(
-                acc,
-                at,
-                self._ring(knock, rng.uniform(40, 90), rng.uniform(0.005, 0.015), self._direction(0.5)),
+            self._thump(
+                acc, at, rng, thud, ((15, 30), (0.03, 0.08), 0.5), (0.3, 0.8), ((40, 90), (0.005, 0.015), 0.5)
             )
         return Label(i / self.rate, "walk", self._felt(loudest))
 
@@ -951,14 +965,14 @@ class Simulator:
         at = i
         for _ in range(int(rng.integers(5, 41))):
             thud = loud * rng.uniform(0.6, 1.2)
-            self._add(
-                acc, at, self._ring(thud, rng.uniform(20, 50), rng.uniform(0.02, 0.05), self._direction(0.8))
-            )
-            slap = thud * rng.uniform(0.2, 0.5)
-            self._add(
+            self._thump(
                 acc,
                 at,
-                self._ring(slap, rng.uniform(80, 200), rng.uniform(0.003, 0.008), self._direction(0.7)),
+                rng,
+                thud,
+                ((20, 50), (0.02, 0.05), 0.8),
+                (0.2, 0.5),
+                ((80, 200), (0.003, 0.008), 0.7),
             )
             at += self._n(rng.normal(1 / pace, 0.05 / pace))
         if rng.random() < 0.25:
