@@ -11,21 +11,16 @@ inner frame, cut at 30 mm, matched its face as well as the whole 35 mm tile did.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-from vision.catalogue import Catalogue, enroll
+from bench.vision import catalogue_of, path_labels
 from vision.path_reader import PathReader, tile_angle
-from vision.synth.art import PAWNS, TILE_LABELS, ArtStyle
-from vision.synth.tiles import TableScene, write_enrolment_set
-
-KINDS = {"scarab": 1, "cat": 2, "horus": 4, "anubis": 6, "mask": 8}
-OTB_BOX = [f"{k}-{c}" for k, n in KINDS.items() for c in ("green", "blue", "purple") for _ in range(n)]
-OTB_BOX += ["goldbag"] * 3 + ["pharaoh"] * 3
+from vision.synth.art import ArtStyle
+from vision.synth.tiles import TableScene
 
 
 def checkered_tile(turn: float, check: int = 2) -> np.ndarray:
@@ -63,19 +58,6 @@ def test_a_plain_tiles_turn_is_still_read_from_its_sharp_edges() -> None:
     assert 5.0 <= got <= 7.0
 
 
-def shuffled_path(seed: int) -> list[str]:
-    tiles = OTB_BOX[:]
-    random.Random(seed).shuffle(tiles)
-    return [*tiles, "kingtut"]
-
-
-def catalogue_for(folder: Path, style: ArtStyle) -> Catalogue:
-    write_enrolment_set(folder, [*TILE_LABELS, *PAWNS], style, seed=500 + style.number)
-    cat, problems = enroll("tutankhamen", folder)
-    assert problems == []
-    return cat
-
-
 @pytest.mark.parametrize(
     ("family", "seed", "size"),
     [
@@ -88,8 +70,8 @@ def test_the_whole_path_is_walked_on_boxes_whose_print_misled_the_walk(
     family: str, seed: int, size: tuple[int, int], tmp_path: Path
 ) -> None:
     style = ArtStyle(0, family)
-    reader = PathReader(catalogue_for(tmp_path, style))
-    shot = TableScene(shuffled_path(seed), seed=seed, level="easy", size=size, style=style).render()
+    reader = PathReader(catalogue_of(tmp_path, style))  # as the benchmark enrols it
+    shot = TableScene(path_labels(seed), seed=seed, level="easy", size=size, style=style).render()
     doc = reader.read(shot.image).to_json()
     want = shot.truth["tiles"]
     assert doc["complete"] is True

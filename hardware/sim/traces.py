@@ -46,6 +46,12 @@ RATES = (400, 800, 1600)
 LANDSLIDE_KINDS = ("boulder", "staff")
 
 
+def _log_uniform(rng: np.random.Generator, lo: float, hi: float) -> float:
+    """A draw between ``lo`` and ``hi`` spread evenly over their ratio: loudnesses and
+    pitches, where a tenfold range matters as much at its quiet end as at its loud one."""
+    return float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+
+
 @dataclass(frozen=True)
 class Room:
     """A room and its table: the room's vibration, how often people disturb the table, and
@@ -653,7 +659,7 @@ class Simulator:
         sways a little with it (6–15 Hz, 0.3–1 × the thump)."""
         rng = self.rng
         lo, hi = self.room.kick_g
-        thump = float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+        thump = _log_uniform(rng, lo, hi)
         sway = thump * rng.uniform(0.3, 1.0)
         self._add(acc, i, self._ring(sway, rng.uniform(6, 15), rng.uniform(0.1, 0.3), self._direction(0.2)))
         ring = self._ring(thump, rng.uniform(40, 120), rng.uniform(0.005, 0.02), self._direction(0.3))
@@ -667,7 +673,7 @@ class Simulator:
         0.3–0.8 × the thud). ``step_g``: the loudest step at the sensor (log-uniform)."""
         rng = self.rng
         lo, hi = self.room.step_g
-        loudest = float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+        loudest = _log_uniform(rng, lo, hi)
         steps = int(rng.integers(3, 11))
         pace = rng.uniform(1.6, 2.2)
         for k in range(steps):
@@ -685,7 +691,7 @@ class Simulator:
         rocking's rms)."""
         rng = self.rng
         lo, hi = self.room.gust_g
-        rms = float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+        rms = _log_uniform(rng, lo, hi)
         n = self._n(rng.uniform(2.0, 8.0))
         envelope = np.hanning(n)[:, None]
         part = self._band(n, 1.0, 6.0, rms) + self._band(n, 8.0, 25.0, rms * rng.uniform(0.2, 0.5))
@@ -703,7 +709,7 @@ class Simulator:
         run, each kick 0.6–1.2 × that) and a little sway (5–12 Hz, 0.2–0.6 × the thump)."""
         rng = self.rng
         lo, hi = self.room.fidget_g
-        thump = float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+        thump = _log_uniform(rng, lo, hi)
         pace = rng.uniform(1.2, 2.5)
         for k in range(int(rng.integers(4, 16))):
             at = i + self._n(k / pace + rng.uniform(0.0, 0.05))
@@ -741,7 +747,7 @@ class Simulator:
         lo, hi = self.room.key_g
         loudest = 0.0
         for t in self._spell((5.0, 30.0), (3.0, 8.0)):
-            peak = float(np.exp(rng.uniform(np.log(lo), np.log(hi)))) * (2.0 if rng.random() < 0.1 else 1.0)
+            peak = _log_uniform(rng, lo, hi) * (2.0 if rng.random() < 0.1 else 1.0)
             ring = self._ring(peak, rng.uniform(150, 400), rng.uniform(0.002, 0.005), self._direction(0.8))
             self._add(acc, i + self._n(t), ring)
             loudest = max(loudest, peak)
@@ -785,7 +791,7 @@ class Simulator:
             lo, hi = self.room.hail_g
             pace = rng.uniform(0.5, 3.0)
             for t in self._times(n / self.rate, 1 / pace):
-                peak = float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+                peak = _log_uniform(rng, lo, hi)
                 freq, tau = rng.uniform(200, 600), rng.uniform(0.002, 0.006)
                 self._add(acc, i + self._n(t), self._ring(peak, freq, tau, self._direction(0.7)))
                 loudest = max(loudest, peak)
@@ -798,7 +804,7 @@ class Simulator:
         ``dice_g`` (log-uniform), the others 0.5–1.2 × that."""
         rng = self.rng
         lo, hi = self.room.dice_g
-        first = float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+        first = _log_uniform(rng, lo, hi)
         for k in range(int(rng.integers(1, 6))):
             amp = first * (1.0 if k == 0 else rng.uniform(0.5, 1.2))
             at = i + (0 if k == 0 else self._n(rng.uniform(0.0, 0.08)))
@@ -847,8 +853,8 @@ class Simulator:
         loudest = 0.0
         for t in self._spell((60.0, 360.0), (1.5, 6.0)):
             for _ in range(int(rng.integers(1, 5))):
-                freq = float(np.exp(rng.uniform(np.log(55.0), np.log(880.0))))
-                peak = float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+                freq = _log_uniform(rng, 55.0, 880.0)
+                peak = _log_uniform(rng, lo, hi)
                 if freq > 0.45 * self.rate:
                     continue
                 tau = 1.5 * (55.0 / freq) ** 0.5 * rng.uniform(0.5, 1.0)
@@ -868,7 +874,7 @@ class Simulator:
         second, 5–20 % of the thud, 20–40 Hz), then jumps off (a push of 0.4–0.8 × the thud)."""
         rng = self.rng
         lo, hi = self.room.cat_g
-        thud = float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+        thud = _log_uniform(rng, lo, hi)
         stay = self._n(rng.uniform(3.0, 30.0))
         ramp = self._n(0.15)
         load = np.ones(stay)
@@ -896,7 +902,7 @@ class Simulator:
         own, not the board's."""
         rng = self.rng
         lo, hi = self.room.buzz_g
-        peak = float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+        peak = _log_uniform(rng, lo, hi)
         freq = rng.uniform(150.0, 230.0)
         direction = self._direction(0.6)
         if rng.random() < 0.2:
@@ -938,7 +944,7 @@ class Simulator:
         freq, direction = rng.uniform(150.0, 500.0), self._direction(0.6)
         loudest = 0.0
         for t in self._times(boil / self.rate, 1 / rng.uniform(3.0, 12.0)):
-            peak = float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+            peak = _log_uniform(rng, lo, hi)
             ring = self._ring(peak, freq * rng.uniform(0.9, 1.1), rng.uniform(0.001, 0.003), direction)
             self._add(acc, i + heat + self._n(t), ring)
             loudest = max(loudest, peak)
@@ -960,7 +966,7 @@ class Simulator:
         knock of 1–2 × the run's bounce, mostly sideways)."""
         rng = self.rng
         lo, hi = self.room.ball_g
-        loud = float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+        loud = _log_uniform(rng, lo, hi)
         pace = rng.uniform(1.0, 2.5)
         at = i
         for _ in range(int(rng.integers(5, 41))):
@@ -996,7 +1002,7 @@ class Simulator:
         lo, hi = self.room.pencil_g
         loudest = 0.0
         for t in self._times(n / self.rate, 1 / rng.uniform(0.3, 1.5)):
-            peak = float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+            peak = _log_uniform(rng, lo, hi)
             ring = self._ring(peak, rng.uniform(200, 500), rng.uniform(0.001, 0.003), self._direction(0.85))
             self._add(acc, i + self._n(t), ring)
             loudest = max(loudest, peak)
@@ -1040,7 +1046,7 @@ class Simulator:
         """Someone leans on or nudges the table: it sways at 2–8 Hz (20–150 mg) and the
         board rattles against it (30–150 Hz, 0.5–1.5 × the sway)."""
         rng = self.rng
-        sway = float(np.exp(rng.uniform(np.log(0.02), np.log(0.15))))
+        sway = _log_uniform(rng, 0.02, 0.15)
         self._add(acc, i, self._ring(sway, rng.uniform(2, 8), rng.uniform(0.1, 0.4), self._direction(0.4)))
         rattle = max(0.03, sway * rng.uniform(0.5, 1.5))
         at = i + self._n(rng.uniform(0.0, 0.03))
@@ -1142,7 +1148,7 @@ class Simulator:
         """Someone bumps the table: it sways at 4–12 Hz (30–400 mg) with a dull thump."""
         rng = self.rng
         if sway is None:
-            sway = float(np.exp(rng.uniform(np.log(0.03), np.log(0.4))))
+            sway = _log_uniform(rng, 0.03, 0.4)
         freq, tau = rng.uniform(4, 12), rng.uniform(0.15, 0.6)
         self._add(acc, i, self._ring(sway, freq, tau, self._direction(0.5)))
         thump = sway * rng.uniform(0.1, 0.3)
