@@ -62,6 +62,27 @@ def test_a_set_no_sure_tile_shows_leaves_the_groups_untold_and_one_dissenter_is_
     assert group(inks, anchors, PHOTOS) is None
 
 
+def test_groups_far_apart_that_most_sure_tiles_agree_with_may_only_doubt_the_others() -> None:
+    """A warm lamp turns a thin blue band green: three blue faces of thirty read green
+    surely. The groups, far apart, put them with the blue tiles — as doubts, not labels."""
+    inks, truth = frame_inks(4, per_set=10)
+    anchors = dict(enumerate(truth))
+    misread = [i for i, c in enumerate(truth) if c == "blue"][:3]
+    for i in misread:
+        anchors[i] = "green"
+    calls = group(inks, anchors, PHOTOS)
+    assert calls is not None and all(c.doubts_only for c in calls)
+    assert [c.colour for c in calls] == truth
+    assert all(calls[i].confidence > 0 for i in misread)
+    # all but one agreeing: trusted outright, to name colours as well as doubt them
+    anchors = dict(enumerate(truth)) | {misread[0]: "green"}
+    calls = group(inks, anchors, PHOTOS)
+    assert calls is not None and not any(c.doubts_only for c in calls)
+    # groups that lie close together are not trusted to doubt a sure face
+    close = [ink_ * 0.1 for ink_ in inks]
+    assert group(close, dict(enumerate(truth)) | {i: "green" for i in misread}, PHOTOS) is None
+
+
 def test_a_camera_that_pales_every_ink_still_groups_by_the_sure_tiles() -> None:
     """Thin lines blurred by the camera show a third of their photos' colour: the groups
     start where the frame's sure tiles of each set lie, not where the photos' inks would

@@ -112,13 +112,17 @@ def _read_kept(name: str) -> tuple[dataset.Frame, dict[str, Any]]:
     return shot, PathReader(cat).read(shot.image()).to_json()
 
 
-def test_blue_rims_the_warm_lamp_turns_green_are_asked_not_misread() -> None:
+def test_blue_rims_the_warm_lamp_turns_green_are_asked_not_misread(monkeypatch: pytest.MonkeyPatch) -> None:
     """tutankhamen-0007: parchment tiles on cloth under a 3,000 K lamp. The other looks
     read blue tiles (their colour only a rim) as green at full confidence; the trained
     look, sure they are blue, makes them questions where it was once let doubt only faces
-    read less than 0.95 surely."""
+    read less than 0.95 surely. (The frame's colour groups doubt them too, since: left out
+    here, to keep to the trained look's part.)"""
+    import vision.frame_colour as frame_colour
     from vision.path_reader import ReaderSettings
     from vision.trained import Trust
+
+    monkeypatch.setattr(frame_colour, "DOUBT_AGREE", 2.0)
 
     shot = next(s for s in dataset.frames(TUT) if s.name == "tutankhamen-0007")
     cat = catalogue("tutankhamen", dataset.enrolment_folder(TUT, shot.family))
@@ -299,3 +303,29 @@ def test_a_far_corner_marker_turned_on_its_point_is_read_at_twice_the_size() -> 
     small to read, and refused the frame. Its sides decide now."""
     gray = cv2.imread(str(DATA / "markers" / "ankh-s17-0000.jpg"), cv2.IMREAD_GRAYSCALE)
     assert set(detect(gray)) == {0, 1, 2, 3, 20, 21, 22, 23}
+
+
+def test_blue_faces_read_green_at_full_confidence_are_doubted_by_the_frames_groups(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Frame 0010 of the set ``--seed 41`` (parchment on warm wood, a 3,100 K lamp; kept in
+    its own folder with the set's own enrolment photos). Three blue tiles — the set's
+    colour only a thin frame band — were read green at full confidence, with every other
+    look agreeing, while their inks lay deep in the frame's blue group: the groups, at odds
+    with 3 of their 30 anchors, were not trusted at all. Groups far apart that most anchors
+    agree with now make such faces questions (and the walk's later look reads them)."""
+    import vision.frame_colour as frame_colour
+
+    root = DATA / "tutankhamen-s41"
+    shot = dataset.frames(root)[0]
+    cat = catalogue("tutankhamen", dataset.enrolment_folder(root, shot.family))
+    wrong = {}
+    for name, agree in (("strict", 2.0), ("now", frame_colour.DOUBT_AGREE)):
+        monkeypatch.setattr(frame_colour, "DOUBT_AGREE", agree)
+        doc = PathReader(cat).read(shot.image()).to_json()
+        pairs = _aligned(doc["tiles"], shot.truth["tiles"])
+        wrong[name] = [(a, b) for a, b in pairs if a is not None and a != b]
+    green_for_blue = [(a, b) for a, b in wrong["strict"] if a.endswith("-green") and b.endswith("-blue")]
+    assert len(green_for_blue) >= 3
+    assert not any(a.endswith("-green") and b.endswith("-blue") for a, b in wrong["now"])
+    assert len(wrong["now"]) <= len(wrong["strict"]) - 3

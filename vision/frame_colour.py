@@ -18,7 +18,7 @@ by something else, and is left alone).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -31,6 +31,8 @@ PICTURE = 0.8  # …and the share inside a frame printed round the picture
 PICTURE_SHARE = 8.0  # the picture's lines are thinner than a rim
 ANCHORS = 6  # surely read tiles needed to check the groups…
 AGREE = 0.95  # …and the share of them the groups must agree with (all but one will do)
+DOUBT_AGREE = 0.85  # groups most sure tiles agree with may still doubt the others…
+DOUBT_APART = 6.0  # …where every two groups lie this far apart (spread units)
 ELIMINATED, LEANING = 3, 2 / 3  # a set found by elimination: its tiles at least, the share leaning to it
 CLEAR_FROM, CLEAR_SURE = 3.0, 5.0  # a tile's lead (spread units) over the next group
 
@@ -107,6 +109,7 @@ def set_colours(labels: Iterable[str]) -> list[str]:
 class Call:
     colour: str
     lead: float  # how much nearer the ink lies to this group than to the next (spread units)
+    doubts_only: bool = False  # the groups may make a sure face a question, and no more
 
     @property
     def confidence(self) -> float:
@@ -126,7 +129,12 @@ def group(
     is found by elimination, given ``hints`` (index → the colour another look leans to):
     its group starts at the ink farthest from the shown sets' and is trusted only if
     most of its tiles lean to it. The ``passive`` inks (a face partly hidden) are told
-    their group but move none."""
+    their group but move none.
+
+    Groups far apart that most but not nearly all anchors agree with are returned with
+    ``doubts_only``: under a warm lamp a set printed only in a thin band reads as another
+    at full confidence, three tiles of a frame alike, which no strict check lets the groups
+    gainsay; a question costs the table a tap, where a guess the groups made could be wrong."""
     names = list(sets)
     if len(anchors) < ANCHORS or len(names) < 2 or len(inks) < 3 * len(names):
         return None
@@ -172,4 +180,14 @@ def group(
         members = np.flatnonzero(member == names.index(missing[0]))
         leaning = sum(hints.get(int(i)) == missing[0] for i in members)
         trusted = trusted and len(members) >= ELIMINATED and leaning >= LEANING * len(members)
+    elif not trusted and agreed >= ANCHORS and agreed / len(anchors) >= DOUBT_AGREE:
+        scaled = centres / spread
+        apart = min(
+            float(np.linalg.norm(scaled[a] - scaled[b]))
+            for a in range(len(names))
+            for b in range(a + 1, len(names))
+        )
+
+        if apart >= DOUBT_APART:
+            return [replace(c, doubts_only=True) for c in calls]
     return calls if trusted else None

@@ -662,6 +662,8 @@ class PathReader(TableLocator):
                 if colour_of(m.label) != call.colour:  # read surely, lying with another set's tiles
                     sl.match = replace(m, confidence=round(s.min_confidence * (1 - call.confidence) / 2, 3))
                 continue
+            if call.doubts_only:
+                continue
             apart = self.kind_colour(side).look(image, sl.center, side, sl.angle, sl.heading, balanced, m)
             kind = kind_of(apart.match.label)
             # the plain look among this colour's faces alone: what is left is the picture
@@ -788,6 +790,8 @@ class PathReader(TableLocator):
             sl = slots[places[k]]
             m, opinion, call = sl.match, sl.opinion, calls[k]
             assert m is not None and opinion is not None
+            if call.doubts_only:
+                continue
             apart = by_kind_and_colour(opinion)
             if apart is None or apart[1] < s.kind_sure or call.lead < s.settle_lead:
                 continue
