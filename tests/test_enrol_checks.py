@@ -103,7 +103,9 @@ def test_good_photoreal_photos_are_accepted_and_cropped_to_the_face(kind: str) -
     cloth; a cream tile on a light table, a bevelled edge, a soft shadow, a card side the
     table's colour) that the colour outline alone refused or cropped wrongly: each is
     accepted, and the crop is the face it was rendered from (art/<family>-<label>.png).
-    Among them a dark card on grey wood whose pale cut line fades into the grain."""
+    Among them a dark card on grey wood whose pale cut line fades into the grain, and two
+    light mosaic cards on a light table in dappled light, their border a row of dark
+    squares with no cut between them (found on the second look, edges closed wider)."""
     arts = {p.stem: cv2.imread(str(p)) for p in sorted((GOOD / "art").glob("*.png"))}
     photos = sorted((GOOD / kind).glob("*.jpg"))
     assert len(photos) >= 4

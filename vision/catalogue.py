@@ -221,6 +221,7 @@ COLOUR_AGREE = 0.05  # the colour's outline is taken where every corner lies thi
 WORK_PX = 480  # the outline is sought in the photo shrunk to this size at most
 CHECK_PX = 96  # the straightened face's width while it is checked
 SIDES = ("top", "right", "bottom", "left")
+BROKEN_BORDER = 0.05  # the second look's closing of gaps between edges, in shares of the photo's side
 
 
 @dataclass
@@ -348,11 +349,13 @@ def _edge_level(grain: float) -> tuple[float, float]:
     return max(EDGE[0], EDGE_GRAIN[0] * grain), max(EDGE[1], EDGE_GRAIN[1] * grain)
 
 
-def _edges(dx: np.ndarray, dy: np.ndarray, grain: float) -> np.ndarray:
+def _edges(dx: np.ndarray, dy: np.ndarray, grain: float, gaps: float = 0.0) -> np.ndarray:
+    """Clear edges, closed over a gap in a faint side — or over ``gaps`` of the photo's
+    side (a border of dark squares on a light card, light table between them)."""
     low, high = _edge_level(grain)
     as16 = [np.clip(np.round(d), -32767, 32767).astype(np.int16) for d in (dx, dy)]
     edges = cv2.Canny(as16[0], as16[1], low, high, L2gradient=True)
-    k = max(5, min(dx.shape) // 60 | 1)  # closes a gap in a faint side
+    k = max(5, min(dx.shape) // 60 | 1, round(gaps * min(dx.shape)) | 1)
     return cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
 
 
@@ -515,6 +518,23 @@ def _largest(contours: Sequence[np.ndarray], shape: tuple[int, ...]) -> list[np.
 
 
 def outline(photo: np.ndarray, oblong: bool = False) -> Outline:
+    """Where the one face of an enrolment photo lies (``_outline``). A photo refused is
+    looked at once more with the edges closed over wider gaps (``BROKEN_BORDER``): a light
+    card whose border is a row of dark squares shows no cut between them on a light
+    table, and dappled light on the table stands out as much as the card; the outline
+    found must pass every check again."""
+    try:
+        return _outline(photo, oblong)
+    except VisionError as first:
+        if first.code != NOT_ONE_FACE:
+            raise
+        try:
+            return _outline(photo, oblong, BROKEN_BORDER)
+        except VisionError:
+            raise first from None
+
+
+def _outline(photo: np.ndarray, oblong: bool = False, gaps: float = 0.0) -> Outline:
     """Where the one face of an enrolment photo lies — or a VisionError (``not-one-face``)
     saying why the photo does not show exactly one face clearly: nothing stands out from
     the background, the face runs off the photo, two things stand out, the outline is no
@@ -541,7 +561,7 @@ def outline(photo: np.ndarray, oblong: bool = False) -> Outline:
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     dx, dy, grain = _gradients(photo)
-    edges = _edges(dx, dy, grain)
+    edges = _edges(dx, dy, grain, gaps)
     colour = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
     edged = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
     regions = _largest(edged, mask.shape) + _largest(colour, mask.shape)
