@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -54,6 +55,18 @@ def lenient_detector() -> cv2.aruco.ArucoDetector:
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     params.errorCorrectionRate = 1.0
     params.perspectiveRemovePixelPerCell = 8
+    return cv2.aruco.ArucoDetector(dictionary(), params)
+
+
+@cache
+def faint_detector() -> cv2.aruco.ArucoDetector:
+    """The lenient look with more of each cell's rim left out when its bits are read: a
+    small marker far off, seen aslant and blurred, bleeds its cells into each other."""
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.errorCorrectionRate = 1.0
+    params.perspectiveRemovePixelPerCell = 8
+    params.perspectiveRemoveIgnoredMarginPerCell = 0.3
     return cv2.aruco.ArucoDetector(dictionary(), params)
 
 
@@ -179,11 +192,9 @@ def _missing_among_rejected(
         x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
         if x1 - x0 < 8 or y1 - y0 < 8:
             continue
-        zoom = 2 if _side(q) < 48 else 1  # its sides, not its box: a marker turned 45° spans 1.4 sides
-        window = small[y0:y1, x0:x1]
-        if zoom > 1:
-            window = cv2.resize(window, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_CUBIC)
-        more, more_ids, _ = lenient_detector().detectMarkers(window)
+        # its sides, not its box, tell its size (a marker turned 45° spans 1.4 sides); the
+        # square found may be its paper's, 1.4 times the marker's own: then twice as large too
+        more, more_ids, zoom = _read_window(small[y0:y1, x0:x1], (2,) if _side(q) < 48 else (1, 2))
         if more_ids is None:
             continue
         for found, i in zip(more, more_ids.ravel(), strict=True):
@@ -196,6 +207,22 @@ def _missing_among_rejected(
         return corners, ids
     quads = tuple(corners) + tuple(a.reshape(1, 4, 2) for a in added)
     return quads, np.concatenate([ids.ravel(), np.array(extra, ids.dtype)])
+
+
+def _read_window(window: np.ndarray, zooms: tuple[int, ...]) -> tuple[Sequence[np.ndarray], Any, int]:
+    """The markers in a small window round a square not read, at each zoom in turn: the
+    lenient look, then the faint look, plainly and sharpened (a far marker's blur)."""
+    more: Sequence[np.ndarray] = ()
+    for zoom in zooms:
+        big = window
+        if zoom > 1:
+            big = cv2.resize(window, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_CUBIC)
+        sharp = cv2.addWeighted(big, 2.0, cv2.GaussianBlur(big, (0, 0), 2.0 * zoom), -1.0, 0)
+        for look, image in ((lenient_detector(), big), (faint_detector(), big), (lenient_detector(), sharp)):
+            more, more_ids, _ = look.detectMarkers(image)
+            if more_ids is not None:
+                return more, more_ids, zoom
+    return more, None, 1
 
 
 def _side(quad: np.ndarray) -> float:
