@@ -18,7 +18,16 @@ import pytest
 
 from engines.ankh.cards import default_deck
 from firmware.cli import main
-from vision.box import assign, contested, edition_on_path, hold_to_box, overfilled, tutankhamen_box
+from vision.box import (
+    Outcome,
+    assign,
+    contested,
+    crowded,
+    edition_on_path,
+    hold_to_box,
+    overfilled,
+    tutankhamen_box,
+)
 from vision.card_reader import CardReader, CardSettings
 from vision.catalogue import Catalogue, enroll
 from vision.faces import Match, verdict
@@ -169,6 +178,28 @@ def test_a_label_the_trained_look_guessed_pushes_nobody_and_is_asked_when_the_bo
     assert out[1].reason == "the box has only 1 scarab-green; it looks like scarab-green to the learned look"
     # room for both: the guess stands
     assert overfilled([real, guess], firm, boxed, [False, True], {"scarab-green": 2}) == {}
+
+
+def test_the_boxs_one_scarab_read_unsurely_while_other_faces_look_like_it_is_asked() -> None:
+    """A blurred Horus read as the box's one green scarab at 0.85, while the real scarab
+    and another face looked like it first but unclearly: which is the scarab is not
+    clear, so the reading is asked about. Read surely, or room in the box, or a label the
+    box holds many of (unsure faces lean to the common ones): left alone."""
+    horus = match_of({"scarab-green": 0.9, "horus-green": 0.8})  # read at 0.85…
+    horus = Match(horus.label, horus.score, horus.runner_up, 0.85, horus.which, horus.ranked)
+    real = match_of({"scarab-green": 0.82, "horus-green": 0.8})  # …the real one unsure
+    other = match_of({"scarab-green": 0.81, "anubis-green": 0.79})
+    faces, sure = [horus, real, other], [True, False, False]
+    out = crowded(faces, sure, {}, {"scarab-green": 1}, 0.95)
+    assert list(out) == [0] and out[0].label is None
+    assert out[0].reason == "the box has only 1 scarab-green, and other faces look like it too"
+    sure_one = Match(horus.label, horus.score, horus.runner_up, 1.0, horus.which, horus.ranked)
+    assert crowded([sure_one, real, other], sure, {}, {"scarab-green": 1}, 0.95) == {}
+    assert crowded(faces, sure, {}, {"scarab-green": 3}, 0.95) == {}
+    assert crowded(faces, sure, {}, {"scarab-green": 1}, 0.95, most=0) == {}
+    # the box's own say first: faces it already moved take no part
+    moved = {1: Outcome("horus-green", 0.9, ""), 2: Outcome("anubis-green", 0.9, "")}
+    assert crowded(faces, sure, moved, {"scarab-green": 1}, 0.95) == {}
 
 
 def test_a_label_the_box_does_not_hold_is_never_given() -> None:

@@ -146,6 +146,41 @@ def contested(
     return out
 
 
+def crowded(
+    matches: Sequence[Match | None],
+    readable: Sequence[bool],
+    boxed: Mapping[int, Outcome],
+    box: Mapping[str, int],
+    sure: float,
+    most: int = 1,
+    noun: str = "box",
+) -> dict[int, Outcome]:
+    """Faces read less than ``sure`` as a label the box holds at most ``most`` of, and no
+    more of than are read, where faces read as nothing clearly look like it first too:
+    as many of the read faces as the box is then overfilled by, those that look least
+    like the label, become questions. A Horus tile blurred at the far end of a tilted
+    path was read as the box's one green scarab at 0.85 while the real scarab and another
+    tile looked like it unsurely: which one is the scarab is not clear. Labels the box
+    holds more of are left alone: unsure faces lean to the commoner labels (ebony's blue
+    masks, eight in the box: four read rightly were asked on one photoreal frame)."""
+    final = _read_as(matches, readable, boxed)
+    looking: dict[str, list[int]] = {}
+    for i, m in enumerate(matches):
+        if m is not None and not readable[i] and i not in boxed:
+            looking.setdefault(m.label, []).append(i)
+    out: dict[int, Outcome] = {}
+    for label, held in final.items():
+        also = looking.get(label, [])
+        over = len(held) + len(also) - box.get(label, len(held) + len(also))
+        if not also or over <= 0 or box.get(label, most + 1) > most:
+            continue
+        weak = [i for i in held if i not in boxed and (m := matches[i]) is not None and m.confidence < sure]
+        why = f"{_only(label, box, noun)}, and other faces look like it too"
+        for i in sorted(weak, key=lambda i: _score_of(matches[i], label))[:over]:
+            out[i] = Outcome(None, 0.0, why)
+    return out
+
+
 def overfilled(
     matches: Sequence[Match | None],
     readable: Sequence[bool],

@@ -26,6 +26,7 @@ from vision.box import (
     OTB_ONLY,
     Outcome,
     contested,
+    crowded,
     edition_on_path,
     hold_to_box,
     overfilled,
@@ -109,6 +110,9 @@ class ReaderSettings:
     use_box: bool = True  # no reading holds more tiles of a kind than the box (vision/box.py)
     edition: str | None = None  # the box's edition ("otb2004", "amigo"); None: told by the enrolled specials
     box_sure: float = 0.9  # a tile the box pushes off its label keeps the next one only this surely
+    # a tile read less surely than this as a label the box then holds too few of, counting
+    # the tiles that look like it first but unclearly, is asked (``box.crowded``; None: never)
+    crowded: float | None = 0.95
     factored: bool = True  # an unsure face is also read as kind, then colour (vision/factored.py)
     frame_colours: bool = True  # the frame's own tiles tell its sets' colours (vision/frame_colour.py)
     anchor: float = 0.9  # a tile read at least this surely shows the frame's cast of its set
@@ -456,6 +460,8 @@ class PathReader(TableLocator):
         firm = [a and not b for a, b in zip(sure, moved, strict=True)]
         boxed = hold_to_box(matches, firm, box, s.min_score, s.min_margin, s.box_sure)
         boxed.update(contested(matches, firm, boxed, [sl.doubt for sl in slots], box))
+        if s.crowded is not None:
+            boxed.update(crowded(matches, sure, boxed, box, s.crowded))
         boxed.update(overfilled(matches, firm, boxed, moved, box))
         offered: dict[int, list[str]] = {}
         if complete and s.use_box and box.get(KING_TUT, 0) == 1 and KING_TUT in self.index.names:
