@@ -1291,3 +1291,42 @@ def test_cups_heard_early_in_pulls_raise_a_calibrated_level_too() -> None:
     sim._add(acc, 800, sim._ring(0.11, 220.0, 0.006, np.array([0.0, 0.3, 0.95])))
     cups.arm()
     assert [e for e in calls(Trace(800, sim._finish(acc), t0=100.0), cups) if e.verdict != ASK] == []
+
+
+# ---------------------------------------------------------------------- eleventh round
+
+
+def test_after_five_pulls_a_clean_impact_ringing_long_is_judged_by_its_energy() -> None:
+    """A staff's tip and rod, a boulder on the board, ring longer than the rummaging's knocks
+    and a cup set down: over the impact's first 25 ms they carry more energy than their peak
+    says. After five confirmed pulls a clean impact struck from above, ringing longer than the
+    board's own and than Scarab's own board's impacts, is judged by that energy — as the peak a
+    ring as long as the board's would need to carry it, at most ``energy_cap`` × its own — and a
+    weak one between the ask and the decide level is called. An impact as strong ringing like
+    the board, or with under half its energy along gravity, is still only asked about; so is
+    the long one by a detector that has learned nothing (cold is unchanged), or with the cap 1."""
+    up, rattle = (0.0, 0.0, 1.0), (0.8, 0.0, 0.6)  # 0.36 of its energy along gravity
+    ask, decide, _ = _learned(0.05).levels()
+    assert ask < decide < LandslideDetector(800).threshold
+
+    def judged(
+        peak: float, tau: float, direction: tuple[float, float, float], det: LandslideDetector
+    ) -> tuple:
+        det.features = []
+        (event,) = calls(_ringing(peak, 150.0, tau, direction), det)
+        (features,) = det.features
+        assert ask < event.strength < decide  # its peak alone: asked, not called
+        return event.verdict, features
+
+    verdict, features = judged(0.064, 0.03, up, _learned(0.05))
+    assert verdict == LIKELY and features["ring"] > Settings().board_ring_s
+    assert features["vertical"] > Settings().doubt_vertical
+    verdict, features = judged(0.07, 0.01, up, _learned(0.05))
+    assert verdict == ASK and features["ring"] < _learned(0.05)._own_ring()  # no longer than the board's
+    verdict, features = judged(0.064, 0.03, rattle, _learned(0.05))
+    assert verdict == ASK and features["vertical"] < Settings().doubt_vertical
+    assert judged(0.064, 0.03, up, LandslideDetector(800))[0] == ASK
+    off = LandslideDetector(800, Settings(energy_cap=1.0), armed=True)
+    for _ in range(5):
+        off.profile.clean_pull([0.05])
+    assert judged(0.064, 0.03, up, off)[0] == ASK
