@@ -141,6 +141,10 @@ class Settings:
     busy_ratio: float = 2.5  # an impact less than this × the envelope's mean over the last
     # ``busy_s`` before it (a rumble, a hum swelling: the room itself loud) is asked, not called
     busy_s: float = 0.25
+    energy_cap: float = 1.4  # learned (five pulls confirmed): a clean impact struck from above
+    # that rings longer than the board's own — and than ``board_ring_s`` — is judged by its
+    # energy over the first 25 ms, as the peak a ring as long as the board's would need to carry
+    # it, up to this × its peak (a weak staff's tip and rod; 1: by its peak alone)
     window_s: float = 0.020  # how long after the onset the impulse is judged
     max_impulse_s: float = 0.12  # an envelope still above half its peak after this is no impact
     lf_veto: float = 2.0  # low band / impulse peak above which it is a bump, not a landslide
@@ -848,13 +852,14 @@ class LandslideDetector:
         bowl = 0 < freq < bowl_hz and loud < bowl_loud and tau > bowl_ring
         if bowl and lf > s.bowl_sway:
             return None, False  # the bowl's own low ring, knocked: it sways the low band too
-        if strength < ask:
+        clean = lf <= s.sway_doubt and shift <= s.shift_doubt and freq >= min_hz + doubt_hz
+        energy = self._energy(strength, tau, clean and not long_ring)
+        if energy < ask:
             return None, True
         if bowl and lf > 0.7 * s.bowl_sway:
             return ASK, True
         if self.vertical < s.vertical_min:  # shaken sideways, not the board struck from above: the
             return ASK, True  # bowl knocked, a boulder knocking the trap's wall, a kicked leg
-        clean = lf <= s.sway_doubt and shift <= s.shift_doubt and freq >= min_hz + doubt_hz
         busy = strength < s.busy_ratio * self.onset_bg  # hardly above what the room was doing
         short = tau < short_ring  # ringing far shorter than this board does: a cup, asked ...
         # ... below the sure level the cold detector would use, even where learning lowered it:
@@ -871,10 +876,30 @@ class LandslideDetector:
             # ... below the cold sure level (or 1.25 × this, if higher): calls taken back that
             # rang otherwise do not make a short ring a cup
             short = short and strength < max(self.heard_sure, 1.25 * decide)
-        self.last_score = strength / decide
-        if strength >= decide and not short and not busy:
+        self.last_score = energy / decide
+        if energy >= decide and not short and not busy:
             return LIKELY, True
         return ASK, True
+
+    def _energy(self, strength: float, tau: float, clean: bool) -> float:
+        """What a clean impact is judged by once the table is learned (five pulls confirmed):
+        its energy over the first 25 ms as the peak a ring as long as this board's own would
+        need to carry it (peak × √(ring / the board's ring)), at most ``energy_cap`` × its peak
+        and never below it — for an impact struck from above (at least ``doubt_vertical`` of its
+        energy along gravity) ringing longer than the board's own and than Scarab's own board's
+        impacts: a staff's tip and rod, a boulder. The knocks the learned level sits above
+        ring short; a cup set down rings like the board or shorter. Otherwise ``strength``."""
+        s = self.settings
+        if (
+            s.energy_cap <= 1
+            or not clean
+            or tau < s.board_ring_s
+            or self.vertical < s.doubt_vertical
+            or self.profile.learning
+            or self.profile.rummage_level() is None
+        ):
+            return strength
+        return strength * min(s.energy_cap, max(1.0, math.sqrt(tau / self._own_ring())))
 
     def _own_ring(self) -> float:
         """How long this board's impacts ring (s, as measured): heard, or Scarab's own."""
