@@ -340,3 +340,27 @@ def test_far_corner_markers_whose_paper_was_the_square_found_are_read() -> None:
     look where the plain one reads nothing."""
     gray = cv2.imread(str(DATA / "markers" / "ankh-s11-0005.jpg"), cv2.IMREAD_GRAYSCALE)
     assert set(detect(gray)) == {0, 1, 2, 3, 20, 21, 22}
+
+
+def test_a_pawn_the_warm_lamp_shrinks_still_covers_its_face() -> None:
+    """The same frame (``--seed 41``, 0010): an orange pawn on a green mask under a
+    3,100 K lamp. Its colour drifts off the enrolment photo's, and the part of its top
+    still near it is 0.049 of a tile: at the old least blob (0.055) the pawn was missed
+    and the face under it read as a gold bag at 0.97. Now the face is known covered and
+    is asked about, not misread."""
+    from vision.path_reader import ReaderSettings
+
+    root = DATA / "tutankhamen-s41"
+    shot = dataset.frames(root)[0]
+    cat = catalogue("tutankhamen", dataset.enrolment_folder(root, shot.family))
+    under = next(p["index"] for p in shot.truth["pawns"] if p["label"] == "pawn-orange")
+    want = shot.truth["tiles"][under]
+
+    def read_there(settings: ReaderSettings) -> str | None:
+        doc = PathReader(cat, settings).read(shot.image()).to_json()
+        near = min(doc["tiles"], key=lambda t: float(np.hypot(*np.subtract(t["center"], want["center"]))))
+        label: str | None = near["label"]
+        return label
+
+    assert read_there(ReaderSettings(pawn_min_area=0.055)) == "goldbag"
+    assert read_there(ReaderSettings()) in (None, want["label"])

@@ -91,7 +91,7 @@ class ReaderSettings:
     shadow_shift: float = 0.5  # …in a disc as big as the pawn, this far off it (in its radius)…
     shadow_blur: float = 0.25  # …with a soft rim (σ, in its radius); its direction is looked for
     shadow_turns: int = 8
-    pawn_min_area: float = 0.055  # a pawn's blob of its colour at least, in tile areas (dim light)
+    pawn_min_area: float = 0.04  # a pawn's blob of its colour at least, in tile areas (dim or warm light)
     cover_min_score: float = 0.6  # a covered face shows less: it must match a little better…
     cover_sure_score: float = 0.7  # …and matches surely from here on (a whole face: from 0.75),
     cover_margin: float = 0.06  # but by a wider margin over the runner-up
