@@ -187,7 +187,6 @@ def group(
             for a in range(len(names))
             for b in range(a + 1, len(names))
         )
-
         if apart >= DOUBT_APART:
             return [replace(c, doubts_only=True) for c in calls]
     return calls if trusted else None
