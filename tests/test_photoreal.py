@@ -364,3 +364,24 @@ def test_a_pawn_the_warm_lamp_shrinks_still_covers_its_face() -> None:
 
     assert read_there(ReaderSettings(pawn_min_area=0.055)) == "goldbag"
     assert read_there(ReaderSettings()) in (None, want["label"])
+
+
+def test_a_face_the_frames_colours_doubt_offers_its_kind_in_their_colour() -> None:
+    """The same frame (``--seed 41``, 0010), read without the trained look, which would
+    settle them: the three blue faces read green at full confidence are questions, and
+    each offers its kind in blue — the colour the frame's groups put it in — not only
+    green labels."""
+    from vision.path_reader import ReaderSettings
+
+    root = DATA / "tutankhamen-s41"
+    shot = dataset.frames(root)[0]
+    cat = catalogue("tutankhamen", dataset.enrolment_folder(root, shot.family))
+    doc = PathReader(cat, ReaderSettings(trained=False)).read(shot.image()).to_json()
+    asked = {q["index"]: q["candidates"] for q in doc["unreadable"]}
+    blue_asked = []
+    for i, tile in enumerate(doc["tiles"]):
+        (got, want), *_ = _aligned([tile], shot.truth["tiles"]) or [(tile["label"], "")]
+        if got is None and want.endswith("-blue") and i in asked:
+            blue_asked.append((i, want))
+    assert len(blue_asked) >= 3
+    assert all(want in asked[i] for i, want in blue_asked)

@@ -169,6 +169,7 @@ class Slot:
     doubt: str | None = None  # the label the trained look took this face for, against the others
     opinion: Opinion | None = None  # the trained look's verdict on the uncovered face
     moved: bool = False  # the trained look settled it on another label than the other looks'
+    inked: str | None = None  # its kind in the colour the frame's groups put it in, where they doubted it
 
 
 @dataclass
@@ -491,6 +492,9 @@ class PathReader(TableLocator):
                 scores = m.scores_by_label() if m is not None else {}
                 ranked = sorted(scores, key=lambda k: (m is None or k != m.label, -scores[k]))
                 asked = offered.get(i) or to_ask(ranked, slot.opinion)
+                if slot.inked in self.index.names and i not in boxed:
+                    # the frame's colour groups doubted it: its kind in their colour is asked first
+                    asked = list(dict.fromkeys([slot.inked, *asked]))[:2]
                 reading.unreadable.append({"index": i, "center": xy, "reason": reason, "candidates": asked})
         for pawn in pawns:
             c = cv2.perspectiveTransform(np.array(pawn.pop("view"), np.float64).reshape(1, 1, 2), to_image)[
@@ -667,6 +671,7 @@ class PathReader(TableLocator):
             if m.confidence >= s.min_confidence:
                 if colour_of(m.label) != call.colour:  # read surely, lying with another set's tiles
                     sl.match = replace(m, confidence=round(s.min_confidence * (1 - call.confidence) / 2, 3))
+                    sl.inked = f"{kind_of(m.label)}-{call.colour}"
                 continue
             if call.doubts_only:
                 continue
@@ -792,6 +797,7 @@ class PathReader(TableLocator):
                 # read surely, but its ink lies clearly with another set's tiles: a question
                 doubted = round(s.min_confidence * (1 - calls[k].confidence) / 2, 3)  # 0.25 or less
                 slots[i].match = replace(m, confidence=doubted)
+                slots[i].inked = f"{kind_of(m.label)}-{calls[k].colour}"
         for k in unsure:
             sl = slots[places[k]]
             m, opinion, call = sl.match, sl.opinion, calls[k]
