@@ -1249,17 +1249,17 @@ class Simulator:
 
     def chatter(self, acc: np.ndarray) -> None:
         """A sensor whose mount has worked loose: wherever the board moves it by more than
-        ``loose_g`` (its acceleration less gravity), it rattles against its screw — a click
-        every 2–5 ms while that lasts (400–1,200 Hz, 0.5–1.5 ms, any direction, 0.3–0.8 × the
-        excess over ``loose_g``, at least 10 mg), felt by the chip itself, not through the
-        board."""
+        ``loose_g`` (its acceleration less gravity), it rattles against its screw — a click in
+        each 3.5 ms stretch over that edge, at a random point of it (400–1,200 Hz, 0.5–1.5 ms,
+        any direction, 0.3–0.8 × the excess over ``loose_g``, at least 10 mg), felt by the chip
+        itself, not through the board."""
         rng = self.rng
         excess = np.linalg.norm(acc - self.gravity, axis=1) - self.room.loose_g
         step = max(1, self._n(0.0035))
         over = np.flatnonzero(excess > 0)
         if len(over) == 0:
             return
-        # at most one click per 2–5 ms: the first sample over the edge in each bin of ``step``
+        # one click per 3.5 ms stretch over the edge: the first sample over it in each bin of ``step``
         bins = over // step
         first = over[np.r_[True, bins[1:] != bins[:-1]]]
         for k in first.tolist():
