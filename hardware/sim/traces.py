@@ -1217,12 +1217,9 @@ class Simulator:
         pace = rng.uniform(1.5, 3.0)
         at = i
         for _ in range(int(rng.uniform(3.0, 15.0) * pace)):
-            g = loud * rng.uniform(0.6, 1.1)
-            heave = self._ring(g, rng.uniform(6, 15), rng.uniform(0.05, 0.15), self._direction(0.9))
-            self._add(acc, at, heave)
-            thud = self._ring(g * rng.uniform(0.3, 0.8), rng.uniform(25, 60), rng.uniform(0.01, 0.03),
-                              self._direction(0.8))  # fmt: skip
-            self._add(acc, at, thud)
+            # the floor's heave, then the thud through the legs
+            self._thump(acc, at, rng, loud * rng.uniform(0.6, 1.1), ((6, 15), (0.05, 0.15), 0.9), (0.3, 0.8),
+                        ((25, 60), (0.01, 0.03), 0.8))  # fmt: skip
             at += self._n(rng.normal(1 / pace, 0.08 / pace))
         return Label(i / self.rate, "jump", loud)
 
