@@ -268,3 +268,29 @@ def test_a_box_whose_values_blur_together_reads_no_card_the_whole_looks_were_uns
     assert (match.label if match.confidence >= reader.settings.min_confidence else None) == (
         "red-3" if trusted else None
     )
+
+
+@pytest.mark.parametrize(
+    ("detail_says", "trained_prob", "asks", "read"),
+    [
+        ("red-3", 0.9, True, None),  # the detail look looked and could not tell: a question
+        ("red-3", 0.999, True, "red-3"),  # the trained look all but certain: two looks agree
+        (None, 0.9, True, "red-3"),  # the detail look did not look: the whole looks stand
+        ("red-3", 0.9, False, "red-3"),  # the rule off: as before
+    ],
+)
+def test_a_card_only_the_whole_looks_name_short_of_surely_needs_a_second_sure_look(
+    detail_says: str | None, trained_prob: float, asks: bool, read: str | None
+) -> None:
+    """The whole looks read red-3 at 0.7 — enough on their own — and the detail look,
+    there to tell a colour's values apart, names it too but unclearly: on the photoreal
+    sets looked at, line-art yellow 1s went this way as 2s with every look agreeing. Such
+    a card is asked unless the trained look is all but certain of it."""
+    settings = replace(CardSettings(), unclear_detail_asks=asks)
+    reader = CardReader(Catalogue("ankh", _faces(ArtStyle(0, "lineart"))), settings)
+    reader.trained = _TrainedSays("red-3", trained_prob)  # type: ignore[assignment]
+    whole = Match("red-3", 0.8, 0.75, 0.7, 0, ("red-3", "red-2", "red-5"))
+    detail = None if detail_says is None else Match(detail_says, 0.62, 0.6, 0.1, 0, ("red-3", "red-1"))
+    image = np.full((400, 400, 3), 200, np.uint8)
+    match, _, _ = reader.second_look(image, whole, np.array([200.0, 200.0]), 0.0, False, detail)
+    assert (match.label if match.confidence >= settings.min_confidence else None) == read

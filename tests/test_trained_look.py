@@ -103,7 +103,7 @@ def _second_look(catalogue: Catalogue, match: Match, says: _Says, covered: bool 
 
 
 def _match(label: str, confidence: float) -> Match:
-    return Match(label, 0.7, 0.69, confidence, 0, (label, "cat-purple"))
+    return Match(label, 0.8, 0.79, confidence, 0, (label, "cat-purple"))
 
 
 def test_it_confirms_only_the_label_the_other_looks_put_first(lineart_catalogue: Catalogue) -> None:
@@ -114,6 +114,23 @@ def test_it_confirms_only_the_label_the_other_looks_put_first(lineart_catalogue:
     assert other.match == unsure
     # agreeing, but not surely enough: still a question
     assert _second_look(lineart_catalogue, unsure, _Says("cat-blue", 0.8)).match == unsure
+
+
+def test_it_reads_no_face_matched_less_than_whole_only_doubts_it(lineart_catalogue: Catalogue) -> None:
+    """A face the other looks matched only 0.65 well — an orange pawn the reader missed
+    on a mask, whose art it hides: the trained look, all but certain it is the gold bag,
+    does not read it (it was never shown a pawn); it still doubts a face read otherwise.
+    With the rule off, it reads it."""
+    partial = Match("goldbag", 0.65, 0.6, 0.3, 0, ("goldbag", "mask-purple"))
+    assert _second_look(lineart_catalogue, partial, _Says("goldbag", 1.0)).match == partial
+    read = replace(partial, confidence=0.6)
+    assert _second_look(lineart_catalogue, read, _Says("mask-purple", 0.999)).doubt == "mask-purple"
+    reader = PathReader(lineart_catalogue, replace(ReaderSettings(), trust_whole=None))
+    reader.trained = _Says("goldbag", 1.0)  # type: ignore[assignment]
+    reader.balanced = np.zeros((100, 100, 3), np.uint8)
+    slot = Slot(np.array([50.0, 50.0]), np.array([1.0, 0.0]), 0.0, partial)
+    reader.trained_second_look([slot], set())
+    assert slot.match is not None and slot.match.confidence >= 0.85
 
 
 def test_two_looks_at_odds_make_a_question(lineart_catalogue: Catalogue) -> None:

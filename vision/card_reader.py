@@ -85,6 +85,11 @@ class CardSettings:
     # never; 0 chosen on seed 40000 and the photoreal sets looked at: 7 wrong cards fewer
     # for 8 more questions)
     detail_veto: float | None = 0.0
+    # a card the whole-card looks read short of fully surely, where the detail look looked
+    # and could not tell (its verdict unclear), is read only when the trained look is all
+    # but certain of it too (``trust.sure``): two looks must clearly agree (photoreal sets
+    # looked at: line-art yellow 1s read as 2s, the 1's enrolment photo tinted otherwise)
+    unclear_detail_asks: bool = True
     # a card's colour by its ink, where one colour is this much nearer than any other
     # (distance ratio; None: never)
     ink_ratio: float | None = 0.6
@@ -649,6 +654,19 @@ class CardReader(TableLocator):
             if disputed or match.confidence < self.settings.min_confidence:
                 return replace(match, confidence=trust.confidence), None, opinion
             return match, None, opinion
+        if (
+            self.settings.unclear_detail_asks
+            and not disputed
+            and detail is not None
+            and detail.confidence < self.settings.min_confidence
+            and self.settings.min_confidence <= match.confidence < 1.0
+            and not (opinion.label == match.label and opinion.prob >= self.settings.trust.sure)
+        ):
+            # only the whole-card looks name it, and not fully surely: the detail look,
+            # meant to tell a colour's values apart, could not (photoreal sets looked at:
+            # of 10 such cards 5 were wrong, line-art yellow 1s taken for 2s by every look)
+            doubt = next((n for n in (opinion.label, detail.label) if n != match.label), None)
+            return replace(match, confidence=0.0), doubt, opinion
         if detail is not None and opinion.label != detail.label:
             # the detail look named another value, if unsurely: the trained look's word
             # alone does not make the card read (photoreal sets looked at: of the cards read

@@ -132,6 +132,12 @@ class ReaderSettings:
     trust: Trust = field(
         default_factory=lambda: Trust(veto=0.8, veto_whole=0.99, doubt_below=math.inf, kind=0.99)
     )
+    # …but it reads no face the other looks matched less than this well (``measure_sure``:
+    # a whole face), only doubts it: a face partly hidden — by a pawn the reader missed, a
+    # hand's edge — is nothing any photo showed, and the trained look names one of its
+    # labels for anything (photoreal sets: an orange pawn on a mask, read as the gold bag
+    # at full certainty; None: it reads any face)
+    trust_whole: float | None = 0.75
     # an unsure face is read as the kind the trained look is this sure of, in the colour
     # its ink shares with the frame's sure tiles, where the plain look finds that kind
     # within ``kind_within`` of its best label (``settle_kinds``)
@@ -576,11 +582,13 @@ class PathReader(TableLocator):
             crop_patch(self.balanced, slots[i].center, side, slots[i].angle, TRAINED_SIDE, TRAINED_INNER)
             for i in shown
         ]
+        partial = s.trust if s.trust_whole is None else replace(s.trust, sure=math.inf, promote=None, kind=None)
         for i, opinion in zip(shown, look.opinions(crops), strict=True):
             slot = slots[i]
             assert slot.match is not None
             before = slot.match.label
-            slot.match, slot.doubt = weigh(slot.match, opinion, s.min_confidence, s.trust, s.min_score)
+            trust = s.trust if s.trust_whole is None or slot.match.score >= s.trust_whole else partial
+            slot.match, slot.doubt = weigh(slot.match, opinion, s.min_confidence, trust, s.min_score)
             slot.opinion = opinion
             slot.moved = slot.match.label != before
 
