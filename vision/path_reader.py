@@ -582,7 +582,9 @@ class PathReader(TableLocator):
             crop_patch(self.balanced, slots[i].center, side, slots[i].angle, TRAINED_SIDE, TRAINED_INNER)
             for i in shown
         ]
-        partial = s.trust if s.trust_whole is None else replace(s.trust, sure=math.inf, promote=None, kind=None)
+        partial = (
+            s.trust if s.trust_whole is None else replace(s.trust, sure=math.inf, promote=None, kind=None)
+        )
         for i, opinion in zip(shown, look.opinions(crops), strict=True):
             slot = slots[i]
             assert slot.match is not None
