@@ -34,6 +34,7 @@ from vision.faces import (
     FaceIndex,
     Kept,
     Match,
+    commonest_colour,
     crop_grid,
     crop_patch,
     face_patch,
@@ -43,12 +44,14 @@ from vision.faces import (
     verdict,
 )
 from vision.markers import MARKER_MM, QUIET_MM, SEATS, Marker
+from vision.papyrus_rank import RankLook
 from vision.path_reader import ARM_MM, _edge_contact, table_colour
 from vision.trained import CARD as TRAINED_CARD
 from vision.trained import INNER as TRAINED_INNER
 from vision.trained import Opinion, Trust, to_ask, trained_look, weigh
 
 CARD_TURNS = (0, 2)  # a card is compared upright and upside down
+RANK_CROP = (64, 100)  # a papyrus cut out whole for its rank look (px)
 _INDEXES = Kept(8)  # the compared faces of the last few catalogues
 INK_SHARE = 0.1  # a card's ink (``_ink``): its most saturated tenth
 INK_GROUND_APART = 2.0  # the colours' grounds' spread against the photos' scatter (``_shared_ground``)
@@ -58,6 +61,7 @@ BUSIER_THAN_TABLE = 1.3  # a card's print against the table's own texture (wood 
 _WEIGHTS: weakref.WeakKeyDictionary[FaceIndex, Kept] = weakref.WeakKeyDictionary()
 _ROWS: weakref.WeakKeyDictionary[FaceIndex, Kept] = weakref.WeakKeyDictionary()
 _DETAILS: weakref.WeakKeyDictionary[FaceIndex, DetailLook] = weakref.WeakKeyDictionary()
+_RANKS: weakref.WeakKeyDictionary[FaceIndex, RankLook] = weakref.WeakKeyDictionary()
 
 
 @dataclass
@@ -90,6 +94,9 @@ class CardSettings:
     # but certain of it too (``trust.sure``): two looks must clearly agree (photoreal sets
     # looked at: line-art yellow 1s read as 2s, the 1's enrolment photo tinted otherwise)
     unclear_detail_asks: bool = True
+    # a papyrus read by the colours in its rank places too (``rank_look``), where the best
+    # order of its colours fits this much better than the next (Lab a, b; None: never)
+    rank_margin: float | None = 4.0
     # a card's colour by its ink, where one colour is this much nearer than any other
     # (distance ratio; None: never)
     ink_ratio: float | None = 0.6
@@ -172,7 +179,7 @@ class CardReader(TableLocator):
         for label, face in mummies:
             patch = face_patch(face, s.patch, INK_INNER)
             inks.setdefault(label.rsplit("-", 1)[0], []).append(_ink(patch, INK_SHARE))
-            grounds.setdefault(label.rsplit("-", 1)[0], []).append(_ground(patch))
+            grounds.setdefault(label.rsplit("-", 1)[0], []).append(commonest_colour(patch))
         shared = len(inks) > 1 and _shared_ground(grounds)
         self.inks = {colour: np.median(v, axis=0) for colour, v in inks.items()} if shared else {}
         if s.detail and self.mummies is not None:
@@ -736,6 +743,8 @@ class CardReader(TableLocator):
                 *self.classify(self.papyri, image, best[1], angle, *_axes(angle), self.card_px[0], 2, 5),
                 angle,
             )
+        if best[0] is not None and self.papyri is not None and self.settings.rank_margin is not None:
+            best = (self.rank_look(image, best[0], best[1], best[2]), best[1], best[2])
         card = self._card(best[0], best[1])
         xy = _image_point(to_image, best[1])
         if card["label"] is None:
@@ -750,6 +759,29 @@ class CardReader(TableLocator):
             reading.unreadable.append(entry)
             return
         reading.papyrus = {**papyrus_of(card["label"]), "confidence": card["confidence"], "center": xy}
+
+    def rank_look(self, image: np.ndarray, match: Match, where: np.ndarray, angle: float) -> Match:
+        """The papyrus once more, by the colours in its four rank places
+        (``vision.papyrus_rank``). Where that look is clear (its best order of the
+        colours fits ``rank_margin`` better than the next) and names the face look's
+        order, two looks agree: an unsure papyrus is read. Where it names another order,
+        the two are at odds: a question, its papyrus offered first."""
+        s, index = self.settings, self.papyri
+        assert index is not None and s.rank_margin is not None
+        look = _rank_look_of(index)
+        seen = look.read(crop_patch(image, where, self.card_px, angle, RANK_CROP, 1.0))
+        if seen is None or seen.margin < s.rank_margin:
+            return match
+        theirs = tuple(match.label.split("-")[1:5])
+        if seen.rank == theirs:
+            if match.confidence < s.min_confidence:
+                return replace(match, confidence=s.trust.confidence)
+            return match
+        named = [n for n in index.names if tuple(n.split("-")[1:5]) == seen.rank]
+        ranked = (*named, *(n for n in match.ranked if n not in named))
+        if match.label not in ranked[:2]:
+            ranked = (*ranked[:1], match.label, *(n for n in ranked[1:] if n != match.label))
+        return replace(match, label=ranked[0], confidence=0.0, ranked=ranked)
 
     def outlines(
         self, image: np.ndarray, points: np.ndarray, keep: int = 3
@@ -998,14 +1030,6 @@ def _image_point(to_image: np.ndarray, view_px: np.ndarray) -> list[float]:
     return [round(float(c[0]), 1), round(float(c[1]), 1)]
 
 
-def _ground(patch: np.ndarray) -> np.ndarray:
-    """A patch's commonest colour (BGR, float32): the mean of its fullest 32-level bin."""
-    q = (patch.reshape(-1, 3) >> 5).astype(np.int32)
-    key = (q[:, 0] << 6) | (q[:, 1] << 3) | q[:, 2]
-    out: np.ndarray = patch.reshape(-1, 3)[key == np.bincount(key).argmax()].astype(np.float32).mean(0)
-    return out
-
-
 def _shared_ground(grounds: dict[str, list[np.ndarray]]) -> bool:
     """Whether the colours' cards share their ground: the grounds' chroma (Lab a, b) lies
     apart between colours no more than ``INK_GROUND_APART`` times as much as within one
@@ -1034,7 +1058,7 @@ def _ink(patch: np.ndarray, share: float) -> np.ndarray:
     box shares, so the lamp's tint and each enrolment photo's own light cancel — then the
     mean of its most saturated ``share`` of pixels."""
     f = patch.reshape(-1, 3).astype(np.float32)
-    ground = np.maximum(_ground(patch), 1.0)
+    ground = np.maximum(commonest_colour(patch), 1.0)
     even = np.clip(f * (ground.mean() / ground), 0, 255).astype(np.uint8).reshape(patch.shape)
     ab = cv2.cvtColor(even, cv2.COLOR_BGR2LAB).reshape(-1, 3)[:, 1:].astype(np.float32) - 128.0
     sat = np.einsum("ij,ij->i", ab, ab)
@@ -1042,6 +1066,14 @@ def _ink(patch: np.ndarray, share: float) -> np.ndarray:
     top = np.argpartition(sat, len(sat) - k)[len(sat) - k :]
     out: np.ndarray = ab[top].mean(0)
     return out
+
+
+def _rank_look_of(index: FaceIndex) -> RankLook:
+    """The rank look of a catalogue's papyri, built once per catalogue."""
+    look = _RANKS.get(index)
+    if look is None:
+        look = _RANKS.setdefault(index, RankLook(index.faces))
+    return look
 
 
 def _detail_look_of(index: FaceIndex) -> DetailLook:

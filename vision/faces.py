@@ -83,6 +83,15 @@ def normalised(v: np.ndarray) -> np.ndarray:
     return v / np.maximum(norm, 1e-6)
 
 
+def commonest_colour(patch: np.ndarray) -> np.ndarray:
+    """A patch's commonest colour (BGR, float32): the mean of its fullest 32-level bin —
+    on a card, its ground (the paper, parchment or dark face)."""
+    q = (patch.reshape(-1, 3) >> 5).astype(np.int32)
+    key = (q[:, 0] << 6) | (q[:, 1] << 3) | q[:, 2]
+    out: np.ndarray = patch.reshape(-1, 3)[key == np.bincount(key).argmax()].astype(np.float32).mean(0)
+    return out
+
+
 def patch_vector(patch: np.ndarray) -> np.ndarray:
     """A PATCH×PATCH×3 crop as a zero-mean, unit-length vector."""
     v = smoothed(patch)
