@@ -385,3 +385,22 @@ def test_a_face_the_frames_colours_doubt_offers_its_kind_in_their_colour() -> No
             blue_asked.append((i, want))
     assert len(blue_asked) >= 3
     assert all(want in asked[i] for i, want in blue_asked)
+
+
+def test_a_lamps_pool_on_light_wood_is_not_taken_for_a_bare_arm(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Frame 0014 of the set ``--seed 49`` (mosaic on light wood, a 2,900 K lamp; kept
+    with its family's enrolment photos): the lamp's pool of light by the frame's edge is
+    pale, warm and plain — the colour of light skin — and joined to the path it looked like
+    a bare arm reaching in, so the clean frame was refused. Its rim fades where an arm's
+    silhouette is sharp: now it is read. Without the rim's test it is refused again."""
+    import vision.path_reader as path_reader
+
+    root = DATA / "tutankhamen-s49"
+    shot = dataset.frames(root)[0]
+    cat = catalogue("tutankhamen", dataset.enrolment_folder(root, shot.family))
+    doc = PathReader(cat).read(shot.image()).to_json()
+    assert len(doc["tiles"]) >= 20
+    monkeypatch.setattr(path_reader, "POOL_RIM", 0.0)
+    with pytest.raises(VisionError) as refused:
+        PathReader(cat).read(shot.image())
+    assert refused.value.code == "hand-over-table"
