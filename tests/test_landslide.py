@@ -1425,3 +1425,22 @@ def test_after_five_pulls_a_clean_impact_ringing_long_is_judged_by_its_energy() 
     for _ in range(5):
         off.profile.clean_pull([0.05])
     assert judged(0.064, 0.03, up, off)[0] == ASK
+
+
+def test_an_impact_rising_out_of_a_hand_hovering_at_the_listen_level_is_timed_from_its_own_rise() -> None:
+    """A fast chip's rummaging can hover at the listen level for tens of milliseconds before the
+    landslide: the candidate starts there, and the impact's rise must start it again where the
+    rise left what came before — not where the hovering first dipped below 0.3 of the rise, or
+    nowhere when it never did. Timed from the hovering, the impact was reported 25 ms before
+    its onset (a call of nothing and a landslide missed) and judged on the wrong samples."""
+    rate = 3200.0
+    n = round(0.6 * rate)
+    t = np.arange(n) / rate
+    acc = np.random.default_rng(1).normal(0.0, 0.002, (n, 3)) + np.array([0.0, 0.0, 1.0])
+    a, b = round(0.3 * rate), round(0.36 * rate)
+    acc[a:b, 0] += 0.05 * np.sin(2 * np.pi * 500 * t[: b - a])  # hovering about the listen level
+    hit = a + round(0.028 * rate)
+    acc[hit:, 2] += 0.3 * np.sin(2 * np.pi * 150 * t[: n - hit]) * np.exp(-t[: n - hit] / 0.01)
+    (event,) = calls(Trace(rate, acc), LandslideDetector(rate), burst=32)
+    assert -0.02 <= event.t - hit / rate <= 0.0
+    assert event.verdict == SURE
