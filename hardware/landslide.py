@@ -721,9 +721,14 @@ class LandslideDetector:
         return None
 
     def _reanchor(self, v: float, env_s: float) -> None:
-        """Start the candidate again where this much larger rise began."""
+        """Start the candidate again where this much larger rise began: after the last sample
+        below 0.3 of it, or below what the candidate reached before the envelope's last window
+        if that is higher — a fast chip's rummaging hovering at the listen level for tens of
+        milliseconds before the landslide seldom dips to 0.3 of a weak rise, and the impact was
+        then timed (and judged) from the hovering, 20–30 ms before its onset."""
+        level = max(0.3 * v, self.early)
         for k in range(len(self.trail) - 1, -1, -1):
-            if self.trail[k][2] < 0.3 * v:
+            if self.trail[k][2] < level:
                 i, when, _ = self.trail[k + 1]
                 self.onset, self.onset_t = i, when - env_s / 2
                 self.peak, self.trough, self.second = 0.0, math.inf, 0.0
