@@ -1223,6 +1223,26 @@ class Simulator:
             loudest = max(loudest, peak)
         return Label(i / self.rate, "drum", self._felt(loudest))
 
+    def _rock_and_hit(
+        self,
+        acc: np.ndarray,
+        at: int,
+        g: float,
+        rock_hz: tuple[float, float],
+        rock_vertical: float,
+        hit_hz: tuple[float, float],
+        hit_vertical: float,
+    ) -> None:
+        """Something heavy rocking the table at ``at`` (0.2–0.5 × ``g``, slow, 80–200 ms)
+        and the hard knock that comes with it (``g``, 5–15 ms): a dog's scratch against a
+        leg, a short leg coming down."""
+        rng = self.rng
+        rock = self._ring(g * rng.uniform(0.2, 0.5), rng.uniform(*rock_hz), rng.uniform(0.08, 0.2),
+                          self._direction(rock_vertical))  # fmt: skip
+        self._add(acc, at, rock)
+        hit = self._ring(g, rng.uniform(*hit_hz), rng.uniform(0.005, 0.015), self._direction(hit_vertical))
+        self._add(acc, at, hit)
+
     def scratch(self, acc: np.ndarray, i: int) -> Label:
         """A dog lying under the table scratches itself against a leg: 1–4 s of its hind leg
         thumping at 5–9 a second (each a 30–80 Hz thump through the frame, 5–15 ms, mostly
@@ -1235,12 +1255,7 @@ class Simulator:
         pace = rng.uniform(5.0, 9.0)
         at = i
         for _ in range(int(rng.uniform(1.0, 4.0) * pace)):
-            g = loud * rng.uniform(0.5, 1.1)
-            rock = self._ring(g * rng.uniform(0.2, 0.5), rng.uniform(4, 10), rng.uniform(0.08, 0.2),
-                              self._direction(0.2))  # fmt: skip
-            self._add(acc, at, rock)
-            thump = self._ring(g, rng.uniform(30, 80), rng.uniform(0.005, 0.015), self._direction(0.3))
-            self._add(acc, at, thump)
+            self._rock_and_hit(acc, at, loud * rng.uniform(0.5, 1.1), (4, 10), 0.2, (30, 80), 0.3)
             at += self._n(rng.normal(1 / pace, 0.1 / pace))
         if rng.random() < 0.5:
             for _ in range(int(rng.integers(2, 6))):
@@ -1360,12 +1375,7 @@ class Simulator:
             step = np.ones(max(0, len(acc) - at))
             step[:ramp] = ((1 - np.cos(np.linspace(0, np.pi, ramp))) / 2)[: len(step)]
             self._add(acc, at, step[:, None] * (2 * side * tilt)[None, :])
-            g = loud * rng.uniform(0.7, 1.2)
-            rock = self._ring(g * rng.uniform(0.2, 0.5), rng.uniform(3, 8), rng.uniform(0.08, 0.2),
-                              self._direction(0.3))  # fmt: skip
-            self._add(acc, at, rock)
-            clack = self._ring(g, rng.uniform(40, 120), rng.uniform(0.005, 0.015), self._direction(0.8))
-            self._add(acc, at, clack)
+            self._rock_and_hit(acc, at, loud * rng.uniform(0.7, 1.2), (3, 8), 0.3, (40, 120), 0.8)
             at += self._n(rng.normal(1 / pace, 0.1 / pace))
         return Label(i / self.rate, "wobble", self._felt(loud))
 
