@@ -123,6 +123,7 @@ def test_blue_rims_the_warm_lamp_turns_green_are_asked_not_misread(monkeypatch: 
     from vision.trained import Trust
 
     monkeypatch.setattr(frame_colour, "DOUBT_AGREE", 2.0)
+    monkeypatch.setattr(frame_colour, "DOUBT_AGREE_MANY", 2.0)
 
     shot = next(s for s in dataset.frames(TUT) if s.name == "tutankhamen-0007")
     cat = catalogue("tutankhamen", dataset.enrolment_folder(TUT, shot.family))
@@ -320,8 +321,10 @@ def test_blue_faces_read_green_at_full_confidence_are_doubted_by_the_frames_grou
     shot = dataset.frames(root)[0]
     cat = catalogue("tutankhamen", dataset.enrolment_folder(root, shot.family))
     wrong = {}
-    for name, agree in (("strict", 2.0), ("now", frame_colour.DOUBT_AGREE)):
+    doubts = (frame_colour.DOUBT_AGREE, frame_colour.DOUBT_AGREE_MANY)
+    for name, (agree, many) in (("strict", (2.0, 2.0)), ("now", doubts)):
         monkeypatch.setattr(frame_colour, "DOUBT_AGREE", agree)
+        monkeypatch.setattr(frame_colour, "DOUBT_AGREE_MANY", many)
         doc = PathReader(cat).read(shot.image()).to_json()
         pairs = _aligned(doc["tiles"], shot.truth["tiles"])
         wrong[name] = [(a, b) for a, b in pairs if a is not None and a != b]

@@ -31,7 +31,8 @@ PICTURE = 0.8  # …and the share inside a frame printed round the picture
 PICTURE_SHARE = 8.0  # the picture's lines are thinner than a rim
 ANCHORS = 6  # surely read tiles needed to check the groups…
 AGREE = 0.95  # …and the share of them the groups must agree with (all but one will do)
-DOUBT_AGREE = 2 / 3  # groups two in three sure tiles agree with may still doubt the others…
+DOUBT_AGREE = 0.85  # groups most sure tiles agree with may still doubt the others…
+DOUBT_MANY, DOUBT_AGREE_MANY = 12, 2 / 3  # …or two in three of a frame's many (12 agreeing)…
 DOUBT_APART = 6.0  # …where every two groups lie this far apart (spread units)
 ELIMINATED, LEANING = 3, 2 / 3  # a set found by elimination: its tiles at least, the share leaning to it
 CLEAR_FROM, CLEAR_SURE = 3.0, 5.0  # a tile's lead (spread units) over the next group
@@ -180,7 +181,14 @@ def group(
         members = np.flatnonzero(member == names.index(missing[0]))
         leaning = sum(hints.get(int(i)) == missing[0] for i in members)
         trusted = trusted and len(members) >= ELIMINATED and leaning >= LEANING * len(members)
-    elif not trusted and agreed >= ANCHORS and agreed / len(anchors) >= DOUBT_AGREE:
+    elif (
+        not trusted
+        and agreed >= ANCHORS
+        and (
+            agreed / len(anchors) >= DOUBT_AGREE
+            or (agreed >= DOUBT_MANY and agreed / len(anchors) >= DOUBT_AGREE_MANY)
+        )
+    ):
         scaled = centres / spread
         apart = min(
             float(np.linalg.norm(scaled[a] - scaled[b]))
