@@ -4,7 +4,7 @@ The whole-face look compares a papyrus with every enrolled papyrus at once, and 
 a box share their layout: four bars, squares or dots, a threshold numeral. What tells
 them apart is which colour sits in which place, a small part of the face, so a lamp's
 tint or an enrolment photo's own light can carry the whole look to a papyrus with two
-colours swapped (photoreal sets looked at: 14 of 160 papyri read wrong, every one
+colours swapped (photoreal sets looked at: 14 of 160 papyri read wrong, 12 of them
 enrolled). This look learns from the enrolled papyri *where* each rank place lies on
 this box's faces (the pixels whose colour follows that place's colour from papyrus to
 papyrus, whatever the layout), and *what* each colour looks like there; it then reads

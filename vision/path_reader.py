@@ -1845,8 +1845,8 @@ def _lamp_pool(
     wood table (pale, warm and plain: the colour of light skin, as of the table in that
     light): mostly the table lit, by ``without_lamplight``, and with a rim that fades
     over centimetres where an arm's silhouette is sharp. Two clean frames of photoreal
-    seed 49 were refused (their pools' rims 10-12 per pixel; the synthetic bare arms'
-    100 and more, and every one lighter than its table is sharp)."""
+    seed 49 were refused (their pools' rims 10-12 per pixel; the synthetic bare arms
+    lighter than their table 100 and more); the one whose blob is mostly lit is read."""
     inside = blob.astype(bool)
     lit = inside & ~without_lamplight(small, mask, tile_px, table).astype(bool)
     if lit.sum() < POOL_LIT * inside.sum():
