@@ -528,7 +528,7 @@ def test_a_kettle_a_ball_a_score_sheet_a_fan_and_other_boulders_are_simulated_as
     label = sim.dribble(acc, 0)
     lo, hi = ROOMS["rumpus"].ball_g
     assert label.kind == "ball" and lo * 0.5 <= label.strength <= hi * 1.1
-    each = np.linalg.norm(acc, axis=1)[: sim._n(2.0)].reshape(-1, sim._n(0.1)).max(axis=1)
+    each = window_peaks(sim, acc, 2.0, 0.1)
     assert np.count_nonzero(each > 0.3 * label.strength) >= 2  # more than one bounce in 2 s
     sim = Simulator(1600, "scorecard", seed=4)
     acc = np.zeros((sim._n(40.0), 3))
@@ -573,14 +573,14 @@ def test_drumming_a_scratching_dog_a_dishwasher_a_felt_mat_and_other_bowls_are_s
     label = sim.drumming(acc, 0)
     lo, hi = ROOMS["den"].drum_g
     assert label.kind == "drum" and lo * 0.5 <= label.strength <= hi * 2.0
-    each = np.linalg.norm(acc, axis=1)[: sim._n(2.0)].reshape(-1, sim._n(0.1)).max(axis=1)
+    each = window_peaks(sim, acc, 2.0, 0.1)
     assert np.count_nonzero(each > 0.3 * label.strength) >= 5  # strokes several a second
     assert np.abs(acc[:, 2]).sum() > np.abs(acc[:, :2]).sum(axis=0).max()  # struck from above
     sim = Simulator(800, "hearth", seed=2)
     acc = np.zeros((sim._n(10.0), 3))
     label = sim.scratch(acc, 0)
     assert label.kind == "scratch"
-    each = np.linalg.norm(acc, axis=1)[: sim._n(1.0)].reshape(-1, sim._n(0.05)).max(axis=1)
+    each = window_peaks(sim, acc, 1.0, 0.05)
     assert np.count_nonzero(each > 0.3 * label.strength) >= 5  # 5–9 thumps a second
     sim = Simulator(1600, "scullery", seed=2)
     acc = np.zeros((sim._n(1800.0), 3))
@@ -621,7 +621,7 @@ def test_jumping_children_a_rocking_trap_a_loose_sensor_and_a_sewing_machine_are
     acc = np.zeros((sim._n(20.0), 3))
     label = sim.jumping(acc, 0)
     assert label.kind == "jump"
-    each = np.linalg.norm(acc, axis=1)[: sim._n(3.0)].reshape(-1, sim._n(0.25)).max(axis=1)
+    each = window_peaks(sim, acc, 3.0, 0.25)
     assert np.count_nonzero(each > 0.3 * label.strength) >= 4  # landings 1.5–3 a second
     assert np.abs(acc[:, 2]).sum() > np.abs(acc[:, :2]).sum(axis=0).max()  # the floor heaves up and down
     spectrum = np.abs(np.fft.rfft(acc[:, 2]))
@@ -648,13 +648,13 @@ def test_jumping_children_a_rocking_trap_a_loose_sensor_and_a_sewing_machine_are
     spectrum = np.abs(np.fft.rfft(added[:, 0] + added[:, 1] + added[:, 2]))
     assert np.fft.rfftfreq(len(acc), 1 / 1600)[int(np.argmax(spectrum))] > 300.0
     firm = Simulator(1600, "room", seed=2)
-    assert np.array_equal(firm._finish(before.copy()), np.clip(np.round(before / 0.0039) * 0.0039, -16, 16))
+    assert finishes_plainly(firm, before)
     sim = Simulator(3200, "sewing-room", seed=2)
     acc = np.zeros((sim._n(45.0), 3))
     label = sim.sewing(acc, 0)
     lo, hi = ROOMS["sewing-room"].stitch_g
     assert label.kind == "sewing" and lo * 0.5 <= label.strength <= hi * 2.0
-    each = np.linalg.norm(acc, axis=1)[: sim._n(2.0)].reshape(-1, sim._n(0.05)).max(axis=1)
+    each = window_peaks(sim, acc, 2.0, 0.05)
     assert np.count_nonzero(each > 0.3 * label.strength) >= 30  # 8–15 stitches a second
     assert kinds_of(400, "hall", 1800) >= {"jump"} and kinds_of(3200, "sewing-room", 900) >= {"sewing"}
 
@@ -679,7 +679,7 @@ def test_shuffled_cards_a_short_leg_knocking_pipes_and_a_foam_pad_are_simulated_
     assert label.kind == "wobble"
     steps = np.abs(np.diff(acc[:: sim._n(0.05), :2], axis=0)).max()
     assert steps > 0.003  # the tilt steps by 3–10 mg
-    each = np.linalg.norm(acc, axis=1)[: sim._n(2.0)].reshape(-1, sim._n(0.1)).max(axis=1)
+    each = window_peaks(sim, acc, 2.0, 0.1)
     assert np.count_nonzero(each > 0.5 * label.strength) >= 2  # rocks 1–3 times a second
     sim = Simulator(2000, "radiator", seed=2)
     acc = np.zeros((sim._n(320.0), 3))
@@ -697,9 +697,21 @@ def test_shuffled_cards_a_short_leg_knocking_pipes_and_a_foam_pad_are_simulated_
     freqs = np.fft.rfftfreq(len(t), 1 / 3200)
     near, far = spectrum[np.argmin(np.abs(freqs - 180))], spectrum[np.argmin(np.abs(freqs - 900))]
     assert near > 1.2 * 0.1 * len(t) / 2 and far < 0.1 * near
-    assert np.array_equal(firm._finish(acc.copy()), np.clip(np.round(acc / 0.0039) * 0.0039, -16, 16))
+    assert finishes_plainly(firm, acc)
     assert kinds_of(400, "whist", 1800) >= {"shuffle"} and kinds_of(1000, "bistro", 900) >= {"wobble"}
     assert kinds_of(2000, "radiator", 1800) >= {"pipes"}
+
+
+def window_peaks(sim: Simulator, acc: np.ndarray, seconds: float, window: float) -> np.ndarray:
+    """The trace's loudest sample (the length of its 3-D reading) in each ``window`` s of
+    its first ``seconds``: how many hits a stretch holds."""
+    return np.linalg.norm(acc, axis=1)[: sim._n(seconds)].reshape(-1, sim._n(window)).max(axis=1)
+
+
+def finishes_plainly(firm: Simulator, acc: np.ndarray) -> bool:
+    """Whether a room with a firm mount finishes a trace as the chip alone does: rounded
+    to its 3.9 mg steps and clipped at ±16 g, nothing else."""
+    return bool(np.array_equal(firm._finish(acc.copy()), np.clip(np.round(acc / 0.0039) * 0.0039, -16, 16)))
 
 
 def kinds_of(rate: float, room: str, seconds: float) -> set[str]:

@@ -62,21 +62,21 @@ class RankLook:
     (labels ``papyrus-<c1>-<c2>-<c3>-<c4>-<n>``, each face upright as enrolled)."""
 
     def __init__(self, faces: list[tuple[str, np.ndarray]]) -> None:
-        ranks, chromas = [], []
+        ranks, chromas, papyri = [], [], []
         for label, face in faces:
             parts = label.split("-")
             if len(parts) != 6 or parts[0] != "papyrus":
                 continue
             ranks.append(tuple(parts[1:5]))
             chromas.append(_balanced_chroma(face))
+            papyri.append(face)
         self.colours: tuple[str, ...] = tuple(sorted({c for r in ranks for c in r}))
         self.places: list[np.ndarray] = []
         self.reference: dict[str, np.ndarray] = {}
-        self.ranks = ranks
         if len(ranks) < 6 or len(self.colours) != 4:
             return  # too few papyri to tell where the places lie
         # the layout in grey, the numeral's place included: it tells a face's half turn
-        self.layout = _grey([face for label, face in faces if label.startswith("papyrus-")]).mean(0)
+        self.layout = _grey(papyri).mean(0)
         stack = np.stack(chromas)  # n × h × w × 2
         total = ((stack - stack.mean(0)) ** 2).sum(-1).mean(0)  # h × w
         explained = []
