@@ -194,7 +194,8 @@ def _missing_among_rejected(
             continue
         # its sides, not its box, tell its size (a marker turned 45° spans 1.4 sides); the
         # square found may be its paper's, 1.4 times the marker's own: then twice as large too
-        more, more_ids, zoom = _read_window(small[y0:y1, x0:x1], (2,) if _side(q) < 48 else (1, 2))
+        zooms = (2,) if _side(q) < 48 else (1, 2)
+        more, more_ids, zoom = _read_window(small[y0:y1, x0:x1], zooms, wanted - seen)
         if more_ids is None:
             continue
         for found, i in zip(more, more_ids.ravel(), strict=True):
@@ -209,9 +210,14 @@ def _missing_among_rejected(
     return quads, np.concatenate([ids.ravel(), np.array(extra, ids.dtype)])
 
 
-def _read_window(window: np.ndarray, zooms: tuple[int, ...]) -> tuple[Sequence[np.ndarray], Any, int]:
+def _read_window(
+    window: np.ndarray, zooms: tuple[int, ...], wanted: set[int]
+) -> tuple[Sequence[np.ndarray], Any, int]:
     """The markers in a small window round a square not read, at each zoom in turn: the
-    lenient look, then the faint look, plainly and sharpened (a far marker's blur)."""
+    lenient look, then the faint look, plainly and sharpened (a far marker's blur) — until
+    one reads a marker still ``wanted``. The lenient look's one corrected bit can turn a
+    blurred far corner marker into an id the kit has none of, where the faint look, which
+    leaves more of each cell's rim out, reads it right."""
     more: Sequence[np.ndarray] = ()
     for zoom in zooms:
         big = window
@@ -220,7 +226,7 @@ def _read_window(window: np.ndarray, zooms: tuple[int, ...]) -> tuple[Sequence[n
         sharp = cv2.addWeighted(big, 2.0, cv2.GaussianBlur(big, (0, 0), 2.0 * zoom), -1.0, 0)
         for look, image in ((lenient_detector(), big), (faint_detector(), big), (lenient_detector(), sharp)):
             more, more_ids, _ = look.detectMarkers(image)
-            if more_ids is not None:
+            if more_ids is not None and wanted & {int(i) for i in more_ids.ravel()}:
                 return more, more_ids, zoom
     return more, None, 1
 
