@@ -408,12 +408,35 @@ def test_a_lamps_pool_on_light_wood_is_not_taken_for_a_bare_arm(monkeypatch: pyt
     silhouette is sharp: now it is read. Without the rim's test it is refused again."""
     import vision.path_reader as path_reader
 
-    root = DATA / "tutankhamen-s49"
-    shot = dataset.frames(root)[0]
+    root = DATA / "tutankhamen-mosaic"
+    shot = next(s for s in dataset.frames(root) if s.name == "tutankhamen-s49-0014")
     cat = catalogue("tutankhamen", dataset.enrolment_folder(root, shot.family))
     doc = PathReader(cat).read(shot.image()).to_json()
     assert len(doc["tiles"]) >= 20
     monkeypatch.setattr(path_reader, "POOL_RIM", 0.0)
+    with pytest.raises(VisionError) as refused:
+        PathReader(cat).read(shot.image())
+    assert refused.value.code == "hand-over-table"
+
+
+def test_a_lamps_pool_is_judged_by_its_rim_on_the_table_not_by_the_paths_edges(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Frame 0006 of the set ``--seed 47`` (mosaic on light wood, kept beside seed 49's):
+    the lamp's pool runs from the frame's edge into the loop of the path, and half of its
+    rim is the tiles' sharp edges (median 20 per pixel over all of it), so the clean frame
+    was refused as a bare arm. Only where the pool meets the table does its rim tell (6 per
+    pixel): now it is read; judged by its whole rim, it is refused again."""
+    import vision.path_reader as path_reader
+
+    root = DATA / "tutankhamen-mosaic"
+    shot = next(s for s in dataset.frames(root) if s.name == "tutankhamen-s47-0006")
+    cat = catalogue("tutankhamen", dataset.enrolment_folder(root, shot.family))
+    doc = PathReader(cat).read(shot.image()).to_json()
+    pairs = _aligned(doc["tiles"], shot.truth["tiles"])
+    assert len(pairs) >= 0.9 * len(shot.truth["tiles"])
+    assert not any(a is not None and a != b for a, b in pairs)
+    monkeypatch.setattr(path_reader, "_meets_table", lambda rim, table_there, inside: rim)
     with pytest.raises(VisionError) as refused:
         PathReader(cat).read(shot.image())
     assert refused.value.code == "hand-over-table"
