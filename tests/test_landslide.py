@@ -1509,3 +1509,42 @@ def test_an_impact_rising_out_of_a_hand_hovering_at_the_listen_level_is_timed_fr
     (event,) = calls(Trace(rate, acc), LandslideDetector(rate), burst=32)
     assert -0.02 <= event.t - hit / rate <= 0.0
     assert event.verdict == SURE
+
+
+# ---------------------------------------------------------------------- fourteenth round
+
+
+def test_after_five_pulls_a_doubtful_impact_ringing_far_longer_than_the_board_is_judged_by_energy() -> None:
+    """A weak staff on a swaying table (the hand's push, the staff's own lean) is doubtful, so
+    it is judged at no less than the cold level — and its peak alone was under it. Its tip
+    and rod ring far longer than one impact on this board: after five confirmed pulls a
+    doubtful impact struck from above that rings at least ``doubt_energy_ring`` × the board's
+    own is judged by its energy too, still against that level, and called. The same impact
+    ringing like the board, or shaking the board sideways, is still only asked about; so is
+    the long one by a detector that has learned nothing (cold is unchanged), or with the
+    rule off."""
+    up, rattle = (0.0, 0.0, 1.0), (0.8, 0.0, 0.6)
+    s = Settings()
+    assert s.doubt_energy_ring > 1
+
+    def judged(
+        tau: float, direction: tuple[float, float, float], det: LandslideDetector, peak: float = 0.07
+    ) -> tuple:
+        det.features = []
+        (event,) = calls(_ringing(peak, 150.0, tau, direction, sway=0.04), det)
+        features = min(det.features, key=lambda f: abs(f["t"] - event.t))  # the impact's judgement
+        assert features["lf"] > s.sway_doubt or features["shift"] > s.shift_doubt  # doubtful
+        assert event.strength < det.cold_decide  # its peak alone: under the cold level
+        return event.verdict, features
+
+    verdict, features = judged(0.06, up, _learned(0.05))
+    assert verdict == LIKELY and features["ring"] >= s.doubt_energy_ring * features["own"]
+    assert features["vertical"] > s.doubt_vertical
+    verdict, features = judged(0.01, up, _learned(0.05), peak=0.085)  # as loud, one impact's ring
+    assert verdict == ASK and features["ring"] < s.doubt_energy_ring * features["own"]
+    assert judged(0.06, rattle, _learned(0.05))[0] == ASK
+    assert judged(0.06, up, LandslideDetector(800))[0] == ASK
+    off = LandslideDetector(800, Settings(doubt_energy_ring=0.0), armed=True)
+    for _ in range(5):
+        off.profile.clean_pull([0.05])
+    assert judged(0.06, up, off)[0] == ASK
