@@ -145,6 +145,9 @@ class Settings:
     # that rings longer than the board's own — and than ``board_ring_s`` — is judged by its
     # energy over the first 25 ms, as the peak a ring as long as the board's would need to carry
     # it, up to this × its peak (a weak staff's tip and rod; 1: by its peak alone)
+    doubt_energy_ring: float = 1.5  # ... and so is a doubtful one (the table may have moved:
+    # still against at least the cold level) ringing at least this × the board's own — far
+    # longer than one impact on this board: a weak staff's tip and rod (0: never)
     window_s: float = 0.020  # how long after the onset the impulse is judged
     max_impulse_s: float = 0.12  # an envelope still above half its peak after this is no impact
     lf_veto: float = 2.0  # low band / impulse peak above which it is a bump, not a landslide
@@ -858,7 +861,11 @@ class LandslideDetector:
         if bowl and lf > s.bowl_sway:
             return None, False  # the bowl's own low ring, knocked: it sways the low band too
         clean = lf <= s.sway_doubt and shift <= s.shift_doubt and freq >= min_hz + doubt_hz
-        energy = self._energy(strength, tau, clean and not long_ring)
+        # a doubtful impact ringing far longer than one impact on this board (a staff's tip and
+        # rod) is judged by its energy too, against the doubtful level below
+        rings_long = s.doubt_energy_ring > 0 and tau >= s.doubt_energy_ring * self._own_ring()
+        doubtful_long = rings_long and freq >= min_hz + doubt_hz
+        energy = self._energy(strength, tau, (clean or doubtful_long) and not long_ring)
         if energy < ask:
             return None, True
         if bowl and lf > 0.7 * s.bowl_sway:
@@ -893,7 +900,9 @@ class LandslideDetector:
         and never below it — for an impact struck from above (at least ``doubt_vertical`` of its
         energy along gravity) ringing longer than the board's own and than Scarab's own board's
         impacts: a staff's tip and rod, a boulder. The knocks the learned level sits above
-        ring short; a cup set down rings like the board or shorter. Otherwise ``strength``."""
+        ring short; a cup set down rings like the board or shorter. ``clean``: the impact is
+        clean, or doubtful and ringing at least ``doubt_energy_ring`` × the board's own (the
+        fourteenth round). Otherwise ``strength``."""
         s = self.settings
         if (
             s.energy_cap <= 1
