@@ -94,6 +94,11 @@ class CardSettings:
     # but certain of it too (``trust.sure``): two looks must clearly agree (photoreal sets
     # looked at: line-art yellow 1s read as 2s, the 1's enrolment photo tinted otherwise)
     unclear_detail_asks: bool = True
+    # …and where the detail look disputes the whole-card looks only unclearly (a value it
+    # fits better, short of a clear verdict), the trained look naming its value too does
+    # not make the card read: it asks (photoreal sets looked at: of 5 such cards read,
+    # 2 were wrong — line-art 4s read as 5s)
+    unclear_dispute_asks: bool = True
     # a papyrus read by the colours in its rank places too (``rank_look``), where the best
     # order of its colours fits this much better than the next (Lab a, b; None: never)
     rank_margin: float | None = 4.0
@@ -682,7 +687,10 @@ class CardReader(TableLocator):
         if disputed:
             # the detail look against the others: the trained look all but certain of the
             # detail look's label makes two looks of three agree (where the box's detail look
-            # may be trusted, it was read above)
+            # may be trusted, it was read above) — if the detail look itself was clear
+            unclear = detail is None or detail.confidence < self.settings.min_confidence
+            if self.settings.unclear_dispute_asks and unclear:
+                return match, None, opinion
             if opinion.label == match.label and opinion.prob >= trust.sure:
                 return replace(match, confidence=trust.confidence), None, opinion
             return match, None, opinion
