@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import math
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 import cv2
 import numpy as np
@@ -62,6 +63,7 @@ _WEIGHTS: weakref.WeakKeyDictionary[FaceIndex, Kept] = weakref.WeakKeyDictionary
 _ROWS: weakref.WeakKeyDictionary[FaceIndex, Kept] = weakref.WeakKeyDictionary()
 _DETAILS: weakref.WeakKeyDictionary[FaceIndex, DetailLook] = weakref.WeakKeyDictionary()
 _RANKS: weakref.WeakKeyDictionary[FaceIndex, RankLook] = weakref.WeakKeyDictionary()
+_Look = TypeVar("_Look")
 
 
 @dataclass
@@ -651,14 +653,10 @@ class CardReader(TableLocator):
             # ebony, sets looked at: of 29 such cards 6 were wrong)
             trust = replace(trust, sure=math.inf, promote=None)
         opinion = self.trained.opinion([crop])
+        clear = detail is not None and detail.confidence >= self.settings.min_confidence
         # a clear detail look of a box it can trust itself with (``DetailLook.reliable``)
-        if (
-            reliable
-            and detail is not None
-            and detail.confidence >= self.settings.min_confidence
-            and detail.label == match.label
-            and opinion.prob < trust.sure
-        ):
+        agreed = detail is not None and detail.label == match.label
+        if reliable and clear and agreed and opinion.prob < trust.sure:
             # it and the others name one label (or it alone, disputing theirs): the trained
             # look's doubt short of all but certain does not make it a question
             # (photoreal sets looked at, the boxes it trusts: 29 agreeing and 74 disputing
@@ -670,7 +668,7 @@ class CardReader(TableLocator):
             self.settings.unclear_detail_asks
             and not disputed
             and detail is not None
-            and detail.confidence < self.settings.min_confidence
+            and not clear
             and self.settings.min_confidence <= match.confidence < 1.0
             and not (opinion.label == match.label and opinion.prob >= self.settings.trust.sure)
         ):
@@ -688,8 +686,7 @@ class CardReader(TableLocator):
             # the detail look against the others: the trained look all but certain of the
             # detail look's label makes two looks of three agree (where the box's detail look
             # may be trusted, it was read above) — if the detail look itself was clear
-            unclear = detail is None or detail.confidence < self.settings.min_confidence
-            if self.settings.unclear_dispute_asks and unclear:
+            if self.settings.unclear_dispute_asks and not clear:
                 return match, None, opinion
             if opinion.label == match.label and opinion.prob >= trust.sure:
                 return replace(match, confidence=trust.confidence), None, opinion
@@ -780,12 +777,11 @@ class CardReader(TableLocator):
         seen = look.read(crop_patch(image, where, self.card_px, angle, RANK_CROP, 1.0))
         if seen is None or seen.margin < s.rank_margin:
             return match
-        theirs = tuple(match.label.split("-")[1:5])
-        if seen.rank == theirs:
+        if seen.rank == tuple(papyrus_of(match.label)["rank"]):
             if match.confidence < s.min_confidence:
                 return replace(match, confidence=s.trust.confidence)
             return match
-        named = [n for n in index.names if tuple(n.split("-")[1:5]) == seen.rank]
+        named = [n for n in index.names if tuple(papyrus_of(n)["rank"]) == seen.rank]
         ranked = (*named, *(n for n in match.ranked if n not in named))
         if match.label not in ranked[:2]:
             ranked = (*ranked[:1], match.label, *(n for n in ranked[1:] if n != match.label))
@@ -1076,17 +1072,21 @@ def _ink(patch: np.ndarray, share: float) -> np.ndarray:
     return out
 
 
-def _rank_look_of(index: FaceIndex) -> RankLook:
-    """The rank look of a catalogue's papyri, built once per catalogue."""
-    look = _RANKS.get(index)
+def _built_once(
+    store: weakref.WeakKeyDictionary[FaceIndex, _Look], index: FaceIndex, build: Callable[[Any], _Look]
+) -> _Look:
+    """A look built from a catalogue's faces (``build(index.faces)``), once per catalogue."""
+    look = store.get(index)
     if look is None:
-        look = _RANKS.setdefault(index, RankLook(index.faces))
+        look = store.setdefault(index, build(index.faces))
     return look
+
+
+def _rank_look_of(index: FaceIndex) -> RankLook:
+    """The rank look of a catalogue's papyri."""
+    return _built_once(_RANKS, index, RankLook)
 
 
 def _detail_look_of(index: FaceIndex) -> DetailLook:
-    """The detail look of a catalogue's faces, built once per catalogue."""
-    look = _DETAILS.get(index)
-    if look is None:
-        look = _DETAILS.setdefault(index, DetailLook(index.faces))
-    return look
+    """The detail look of a catalogue's faces."""
+    return _built_once(_DETAILS, index, DetailLook)

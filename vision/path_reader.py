@@ -1882,9 +1882,8 @@ def _lamp_pool(
         return False
     light = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0].astype(np.float32), (0, 0), 1.0)
     slope = np.hypot(cv2.Sobel(light, cv2.CV_32F, 1, 0), cv2.Sobel(light, cv2.CV_32F, 0, 1))
-    square = np.ones((3, 3), np.uint8)
     u8 = inside.astype(np.uint8)
-    rim = (u8 - cv2.erode(u8, square)).astype(bool)
+    rim = (u8 - cv2.erode(u8, np.ones((3, 3), np.uint8))).astype(bool)
     rim[:2], rim[-2:], rim[:, :2], rim[:, -2:] = False, False, False, False  # the frame's edge is no rim
     rim = _meets_table(rim, table_there, inside)
     return bool(rim.any()) and float(np.median(slope[rim])) < POOL_RIM
