@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -81,6 +83,30 @@ def test_groups_far_apart_that_most_sure_tiles_agree_with_may_only_doubt_the_oth
     # groups that lie close together are not trusted to doubt a sure face
     close = [ink_ * 0.1 for ink_ in inks]
     assert group(close, dict(enumerate(truth)) | {i: "green" for i in misread}, PHOTOS) is None
+
+
+def test_a_stray_ink_widens_no_group_and_is_told_nothing() -> None:
+    """An orange pawn the reader did not find, on a green parchment mask, joined the
+    purple group and widened its spread until no two groups lay apart: three blue faces
+    read green at full confidence stood (photoreal seed 53). Set aside as a stray, it
+    moves nothing and is told nothing; the groups doubt the three again."""
+    inks, truth = frame_inks(4, per_set=10)
+    anchors = dict(enumerate(truth))
+    misread = [i for i, c in enumerate(truth) if c == "blue"][:3]
+    for i in misread:
+        anchors[i] = "green"
+    stray = PHOTOS["purple"] + CAST + np.array([15.0, 70.0])  # orange: far from every set
+    with_stray = [*inks, stray]
+    assert group(with_stray, anchors, PHOTOS) is None  # the plain spread: groups too close
+    calls = group(with_stray, anchors, PHOTOS, outlying=8.0)
+    assert calls is not None and all(c.doubts_only for c in calls)
+    assert [c.colour for c in calls[:-1]] == truth
+    assert all(calls[i].confidence > 0 for i in misread)
+    assert calls[-1].lead == 0.0 and calls[-1].confidence == 0.0
+    # a stray that was read surely is not counted among the sure faces either
+    assert group(with_stray, anchors | {len(inks): "purple"}, PHOTOS, outlying=8.0) == calls
+    # without a stray, setting strays aside changes nothing
+    assert group(inks, anchors, PHOTOS, outlying=8.0) == group(inks, anchors, PHOTOS)
 
 
 def test_groups_two_in_three_sure_tiles_agree_with_still_doubt_the_others() -> None:
@@ -234,3 +260,25 @@ def test_the_trained_look_vouching_for_a_faces_colour_outweighs_a_group_that_bar
     assert not reader._vouched(slot)
     slot.opinion = Opinion(("cat-blue", "cat-green"), (0.97, 0.03))  # it names another colour
     assert not reader._vouched(slot)
+
+
+def test_a_face_the_trained_look_takes_for_another_set_anchors_no_group(tmp_path: Path) -> None:
+    """Synthetic parchment (style 3) at the kit's size: rims of one set read as another's
+    at full confidence, the trained look naming their own colour, were counted among the
+    sure faces that check the groups, and the groups, at odds with them, told nothing.
+    Left out as anchors, the groups settle the frame's unsure faces: far fewer questions,
+    none read wrong."""
+    from bench.vision import catalogue_of, path_labels
+
+    style = ArtStyle(3, "parchment")
+    cat = catalogue_of(tmp_path, style)
+    shot = TableScene(path_labels(10006), seed=10006, level="easy", size=(1280, 720), style=style).render()
+    truth = [t["label"] for t in shot.truth["tiles"]]
+    wrong, asked = {}, {}
+    for gainsaid in (None, 0.9):
+        read = PathReader(cat, ReaderSettings(anchor_gainsaid=gainsaid)).read(shot.image).labels
+        assert len(read) == len(truth)
+        wrong[gainsaid] = sum(r is not None and r != t for r, t in zip(read, truth, strict=True))
+        asked[gainsaid] = sum(r is None for r in read)
+    assert wrong == {None: 0, 0.9: 0}
+    assert asked[0.9] <= asked[None] - 10

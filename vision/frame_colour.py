@@ -123,6 +123,7 @@ def group(
     sets: Collection[str],
     hints: dict[int, str] | None = None,
     passive: Collection[int] = (),
+    outlying: float | None = None,
 ) -> list[Call] | None:
     """Each ink's group among the ``sets`` (their colours), started where the
     ``anchors`` (index → the colour it was read surely as) of each set lie; None when
@@ -135,7 +136,11 @@ def group(
     Groups far apart that most but not nearly all anchors agree with are returned with
     ``doubts_only``: under a warm lamp a set printed only in a thin band reads as another
     at full confidence, three tiles of a frame alike, which no strict check lets the groups
-    gainsay; a question costs the table a tap, where a guess the groups made could be wrong."""
+    gainsay; a question costs the table a tap, where a guess the groups made could be wrong.
+
+    Given ``outlying``, an ink that far (robust spreads) from its group's middle is no
+    set's: a pawn the reader did not find, a glare. It moves no group, widens no spread,
+    is told nothing (a call of no lead) and, as an anchor, is not counted."""
     names = list(sets)
     if len(anchors) < ANCHORS or len(names) < 2 or len(inks) < 3 * len(names):
         return None
@@ -153,27 +158,30 @@ def group(
         near = np.min([np.linalg.norm(x - centre, axis=1) for centre in at.values()], axis=0)
         near[list(passive)] = 0.0
         at[missing[0]] = x[int(np.argmax(near))]
-    centres = np.array([at[c] for c in names], np.float64)
+    start = np.array([at[c] for c in names], np.float64)
     active = np.ones(len(x), bool)
     active[list(passive)] = False
-    member = np.zeros(len(x), np.int64)
-    for _ in range(10):
-        member = np.argmin(np.linalg.norm(x[:, None] - centres[None], axis=2), axis=1)
-        centres = np.array(
-            [
-                x[(member == j) & active].mean(axis=0) if ((member == j) & active).any() else centres[j]
-                for j in range(len(names))
-            ]
-        )
+    centres, member = _settled(x, start, active)
+    strays = np.zeros(len(x), bool)
+    if outlying is not None:
+        strays = active & _strays(x, centres, member, active, outlying)
+        if strays.any():
+            active &= ~strays
+            centres, member = _settled(x, start, active)
     spread = (
         np.concatenate([x[(member == j) & active] - centres[j] for j in range(len(names))]).std(axis=0) + 1.0
     )
     distance = np.linalg.norm((x[:, None] - centres[None]) / spread, axis=2)
     order = np.argsort(distance, axis=1)
     calls = [
-        Call(names[int(row[0])], float(distance[i, row[1]] - distance[i, row[0]]))
+        Call(names[int(row[0])], 0.0, doubts_only=True)
+        if strays[i]
+        else Call(names[int(row[0])], float(distance[i, row[1]] - distance[i, row[0]]))
         for i, row in enumerate(order)
     ]
+    anchors = {i: c for i, c in anchors.items() if not strays[i]}
+    if len(anchors) < ANCHORS:
+        return None
     # one sure tile may be surely wrong (it is then a question): the rest must all agree
     agreed = sum(calls[i].colour == c for i, c in anchors.items())
     trusted = agreed / len(anchors) >= AGREE or (agreed >= ANCHORS and agreed >= len(anchors) - 1)
@@ -198,3 +206,31 @@ def group(
         if apart >= DOUBT_APART:
             return [replace(c, doubts_only=True) for c in calls]
     return calls if trusted else None
+
+
+def _settled(x: np.ndarray, start: np.ndarray, active: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """k-means from ``start`` over the ``active`` inks: the groups' middles, and each
+    ink's group."""
+    centres = start
+    member = np.zeros(len(x), np.int64)
+    for _ in range(10):
+        member = np.argmin(np.linalg.norm(x[:, None] - centres[None], axis=2), axis=1)
+        centres = np.array(
+            [
+                x[(member == j) & active].mean(axis=0) if ((member == j) & active).any() else centres[j]
+                for j in range(len(centres))
+            ]
+        )
+    return centres, member
+
+
+def _strays(
+    x: np.ndarray, centres: np.ndarray, member: np.ndarray, active: np.ndarray, outlying: float
+) -> np.ndarray:
+    """The inks ``outlying`` robust spreads (median absolute deviations, scaled as a
+    normal's) or more from their group's middle: one stray ink widens a plain spread
+    until the groups seem too close to tell apart."""
+    off = x - centres[member]
+    mad = 1.4826 * np.median(np.abs(off[active]), axis=0) + 1.0
+    far: np.ndarray = np.linalg.norm(off / mad, axis=1) >= outlying
+    return far

@@ -116,6 +116,11 @@ class ReaderSettings:
     factored: bool = True  # an unsure face is also read as kind, then colour (vision/factored.py)
     frame_colours: bool = True  # the frame's own tiles tell its sets' colours (vision/frame_colour.py)
     anchor: float = 0.9  # a tile read at least this surely shows the frame's cast of its set
+    ink_outlying: float | None = 8.0  # an ink this far from its group is no set's (``group``)
+    # a face the trained look takes for another set's this surely anchors no group: on
+    # synthetic parchment, blue rims read green at full confidence kept the groups from
+    # agreeing (seed 10000, 84 frames of seven families: 600 -> 577 questions, none wrong)
+    anchor_gainsaid: float | None = 0.9
     # faces the players confirmed as a second opinion (``_weigh_learned``): off, measured by
     # `bench learning` — mixed with the photos they made the reader surely wrong four
     # times as often; kept apart they change next to nothing (docs/vision.md §6)
@@ -735,7 +740,13 @@ class PathReader(TableLocator):
                 continue
             apart = by_kind_and_colour(opinion) if agreeing is not None and opinion is not None else None
             named = apart is not None and apart[2] == colour and apart[3] >= (agreeing or 1.0)
-            if i not in covers and (m.confidence >= anchor or (named and m.confidence > 0)):
+            gainsaid = (
+                apart is not None
+                and s.anchor_gainsaid is not None
+                and apart[2] != colour
+                and apart[3] >= s.anchor_gainsaid
+            )
+            if i not in covers and not gainsaid and (m.confidence >= anchor or (named and m.confidence > 0)):
                 anchors[k] = colour
             if apart is not None and apart[3] >= 0.5:
                 hints[k] = apart[2]
@@ -750,7 +761,7 @@ class PathReader(TableLocator):
         # their group but move none
         partly = [k for k, i in enumerate(places) if i in covers or _special(slots[i].match)]
         sets = set_colours(self.index.names)
-        return group(inks, anchors, sets, hints if agreeing is not None else None, partly)
+        return group(inks, anchors, sets, hints if agreeing is not None else None, partly, s.ink_outlying)
 
     def _special_in_doubt(self, slot: Slot, covered: bool) -> bool:
         """An unsure face the plain look put on a special (no set, no colour) that the
