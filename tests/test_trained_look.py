@@ -6,6 +6,7 @@ is read with fewer questions and no more wrong labels."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -380,3 +381,45 @@ def test_what_is_built_from_the_photos_is_shared_by_readers_of_one_catalogue(
     assert first.kind_colour(40.2) is second.kind_colour(39.8)
     assert first.kind_colour(40.0) is not first.kind_colour(44.0)
     assert PathReader(lineart_catalogue).kind_colour(40.0) is not first.kind_colour(40.0)
+
+
+def _named(catalogue: Catalogue, match: Match, opinion: Opinion, covered: bool = False) -> Match | None:
+    reader = PathReader(catalogue)
+    slot = Slot(np.array([50.0, 50.0]), np.array([1.0, 0.0]), 0.0, match, opinion=opinion)
+    reader.name_specials([slot], set(), {0} if covered else set())
+    return slot.match
+
+
+def test_an_unsure_face_the_trained_look_is_sure_is_a_special_is_read_as_it(
+    lineart_catalogue: Catalogue,
+) -> None:
+    """A gold bag or a pharaoh has no colour for the frame's groups to check: an unsure
+    face is read as one where the trained look is all but certain, the face is whole and
+    the plain look put that special among its first three — never King Tut, never a face
+    under a pawn, never a special the plain look did not rank."""
+    unsure = Match("horus-purple", 0.8, 0.79, 0.3, 0, ("horus-purple", "pharaoh", "horus-green"))
+    sure_pharaoh = Opinion(("pharaoh", "horus-purple"), (0.999, 0.001))
+    read = _named(lineart_catalogue, unsure, sure_pharaoh)
+    assert read is not None and read.label == "pharaoh" and read.confidence >= 0.5
+    assert _named(lineart_catalogue, unsure, Opinion(("pharaoh", "x"), (0.95, 0.05))) == unsure
+    assert _named(lineart_catalogue, unsure, sure_pharaoh, covered=True) == unsure
+    assert _named(lineart_catalogue, replace(unsure, score=0.6), sure_pharaoh) == replace(unsure, score=0.6)
+    assert _named(lineart_catalogue, unsure, Opinion(("goldbag", "x"), (1.0, 0.0))) == unsure  # not ranked
+    tut = replace(unsure, ranked=("horus-purple", "kingtut"))
+    assert _named(lineart_catalogue, tut, Opinion(("kingtut", "x"), (1.0, 0.0))) == tut
+    sure = replace(unsure, confidence=0.9)  # read surely: left to the other rules
+    assert _named(lineart_catalogue, sure, sure_pharaoh) == sure
+
+
+def test_line_art_asks_fewer_questions_with_its_specials_named(tmp_path: Path) -> None:
+    """Synthetic line art (style 0, a hard table at the kit's size): the plain look leaves
+    gold bags and pharaohs unsure that the trained look names; reading them asks fewer
+    questions and reads nothing wrong."""
+    from bench.vision import catalogue_of, path_labels
+
+    style = ArtStyle(0, "lineart")
+    cat = catalogue_of(tmp_path, style)
+    shot = TableScene(path_labels(10014), seed=10014, level="hard", size=(1280, 720), style=style).render()
+    off, on = (wrong_and_asked(cat, shot, ReaderSettings(name_specials=n)) for n in (False, True))
+    assert on[0] == off[0] == 0
+    assert on[1] <= off[1] - 2
