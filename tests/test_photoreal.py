@@ -493,6 +493,24 @@ def test_a_pawn_the_reader_missed_widens_no_colour_group() -> None:
         assert not any(a is not None and a != b for a, b in mended)
 
 
+S49 = DATA / "tutankhamen-s49"  # a frame of seed 49 with seed 41's enrolment photos of its family
+
+
+def test_a_sure_kind_the_trained_look_is_fairly_sure_of_another_is_asked() -> None:
+    """Frame 0004 of seed 49 (medallion art): a green cat was read as the green mask at
+    full confidence; the trained look was 0.97 sure it is a cat — short of the 0.99 it
+    needs to settle a kind, enough to make a sure reading a question."""
+    shot = next(s for s in dataset.frames(S49) if s.name == "tutankhamen-0004")
+    cat = catalogue("tutankhamen", dataset.enrolment_folder(S49, shot.family))
+
+    def wrong(**settings: Any) -> list[tuple[str | None, str]]:
+        doc = PathReader(cat, replace(ReaderSettings(), **settings)).read(shot.image()).to_json()
+        return [(a, b) for a, b in _aligned(doc["tiles"], shot.truth["tiles"]) if a is not None and a != b]
+
+    assert ("mask-green", "cat-green") in wrong(kind_doubt=None)
+    assert wrong() == []
+
+
 def test_faces_line_arts_plain_look_puts_on_king_tut_in_mid_path_are_settled() -> None:
     """Frame 0001 of seed 47 (line art on wood): the plain look drew faces to King Tut in
     mid-path, where he never lies, at no confidence; the trained look named their kinds.
