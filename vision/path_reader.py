@@ -118,8 +118,9 @@ class ReaderSettings:
     anchor: float = 0.9  # a tile read at least this surely shows the frame's cast of its set
     ink_outlying: float | None = 8.0  # an ink this far from its group is no set's (``group``)
     # a face the trained look takes for another set's this surely anchors no group: on
-    # synthetic parchment, blue rims read green at full confidence kept the groups from
-    # agreeing (seed 10000, 84 frames of seven families: 600 -> 577 questions, none wrong)
+    # synthetic parchment, rims read as another set's at full confidence kept the groups
+    # from agreeing with their anchors (seed 10000, 84 frames of seven families and the
+    # photoreal sets looked at: 600 -> 577 questions, none wrong)
     anchor_gainsaid: float | None = 0.9
     # faces the players confirmed as a second opinion (``_weigh_learned``): off, measured by
     # `bench learning` — mixed with the photos they made the reader surely wrong four
