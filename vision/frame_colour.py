@@ -138,9 +138,11 @@ def group(
     at full confidence, three tiles of a frame alike, which no strict check lets the groups
     gainsay; a question costs the table a tap, where a guess the groups made could be wrong.
 
-    Given ``outlying``, an ink that far (robust spreads) from its group's middle is no
-    set's: a pawn the reader did not find, a glare. It moves no group, widens no spread,
-    is told nothing (a call of no lead) and, as an anchor, is not counted."""
+    Given ``outlying``, an ink that far (robust spreads) from its group's middle, of a face
+    not read surely, is no set's: a pawn the reader did not find, a glare. It moves no
+    group, widens no spread and is told nothing (a call of no lead). A sure face's ink is
+    never set aside: on an art whose inks group poorly, a set's sure faces lay far from
+    all, and without them the groups turned on that set's faces."""
     names = list(sets)
     if len(anchors) < ANCHORS or len(names) < 2 or len(inks) < 3 * len(names):
         return None
@@ -165,6 +167,7 @@ def group(
     strays = np.zeros(len(x), bool)
     if outlying is not None:
         strays = active & _strays(x, centres, member, active, outlying)
+        strays[list(anchors)] = False  # a face read surely is its set's, however far its ink
         if strays.any():
             active &= ~strays
             centres, member = _settled(x, start, active)
@@ -179,9 +182,6 @@ def group(
         else Call(names[int(row[0])], float(distance[i, row[1]] - distance[i, row[0]]))
         for i, row in enumerate(order)
     ]
-    anchors = {i: c for i, c in anchors.items() if not strays[i]}
-    if len(anchors) < ANCHORS:
-        return None
     # one sure tile may be surely wrong (it is then a question): the rest must all agree
     agreed = sum(calls[i].colour == c for i, c in anchors.items())
     trusted = agreed / len(anchors) >= AGREE or (agreed >= ANCHORS and agreed >= len(anchors) - 1)
