@@ -1443,12 +1443,10 @@ class Simulator:
                                   rng.uniform(0.0005, 0.0015), self._direction(0.8))  # fmt: skip
                 self._add(acc, at + self._n(k / pace), tick)
             at += self._n(rng.uniform(0.6, 1.3))
-            for _ in range(int(rng.integers(2, 5))):
-                peak = loud * rng.uniform(0.6, 1.2)
-                hz, decay = rng.uniform(120, 400), rng.uniform(0.002, 0.006)
-                self._add(acc, at, self._ring(peak, hz, decay, self._direction(0.9)))
-                loudest = max(loudest, peak)
-                at += self._n(rng.uniform(0.1, 0.3))
+            at, taps = self._taps(
+                acc, at, int(rng.integers(2, 5)), loud, (120, 400), (0.002, 0.006), 0.9, (0.1, 0.3)
+            )
+            loudest = max(loudest, taps)
             at += self._n(rng.uniform(0.8, 2.0))
         return Label(i / self.rate, "shuffle", self._felt(loudest))
 
@@ -1645,6 +1643,30 @@ class Simulator:
             at += self._n(rng.normal(1 / pace, 0.1 / pace))
         return Label(i / self.rate, "knees", self._felt(loudest))
 
+    def _taps(
+        self,
+        acc: np.ndarray,
+        at: int,
+        count: int,
+        loud: float,
+        hz: tuple[float, float],
+        decay: tuple[float, float],
+        vertical: float,
+        apart: tuple[float, float],
+    ) -> tuple[int, float]:
+        """``count`` taps struck from above from sample ``at`` on (each 0.6–1.2 × ``loud``,
+        ringing at ``hz`` for ``decay`` s, ``apart`` s apart): where they end, and the
+        loudest."""
+        rng = self.rng
+        loudest = 0.0
+        for _ in range(count):
+            peak = loud * rng.uniform(0.6, 1.2)
+            f, tau = rng.uniform(*hz), rng.uniform(*decay)
+            self._add(acc, at, self._ring(peak, f, tau, self._direction(vertical)))
+            loudest = max(loudest, peak)
+            at += self._n(rng.uniform(*apart))
+        return at, loudest
+
     def stir(self, acc: np.ndarray, i: int) -> Label:
         """A cup of tea stirred on the table: 3–12 s of the spoon clinking on the cup's wall
         2–5 times a second (500–1,200 Hz, 1–3 ms, mostly sideways, 0.1–0.4 × a tap), then the
@@ -1661,13 +1683,9 @@ class Simulator:
             clink = self._ring(peak, hz, decay, self._direction(0.3))
             self._add(acc, i + self._n(t), clink)
         at = i + self._n(length)
-        loudest = 0.0
-        for _ in range(int(rng.integers(1, 4))):
-            g = loud * rng.uniform(0.6, 1.2)
-            hz, decay = rng.uniform(300, 900), rng.uniform(0.002, 0.005)
-            self._add(acc, at, self._ring(g, hz, decay, self._direction(0.8)))
-            loudest = max(loudest, g)
-            at += self._n(rng.uniform(0.15, 0.4))
+        at, loudest = self._taps(
+            acc, at, int(rng.integers(1, 4)), loud, (300, 900), (0.002, 0.005), 0.8, (0.15, 0.4)
+        )
         at += self._n(rng.uniform(0.5, 1.5))
         self._add(acc, at, self._ring(loud * rng.uniform(0.3, 0.6), rng.uniform(400, 1000),
                                       rng.uniform(0.001, 0.003), self._direction(0.7)))  # fmt: skip
