@@ -155,11 +155,11 @@ class ReaderSettings:
     # seven families: 984 -> 939 questions of 13,965 tiles, wrong 5 -> 5)
     name_specials: bool = True
     kind_sure: float = 0.99
-    # a face read surely as a kind the trained look is this sure it is not is asked (None:
-    # ``kind_sure``): medallion art's mask read at full confidence, the trained look 0.97
-    # sure of a cat (photoreal seed 49); seeds 41-53 looked at and 168 synthetic frames:
-    # wrong 5 -> 4, questions 939 -> 940 of 13,965
-    kind_doubt: float | None = 0.95
+    # a face read surely as a kind the trained look is this sure it is not is asked (it
+    # was ``kind_sure`` before): medallion art's mask read at full confidence, the trained
+    # look 0.97 sure of a cat (photoreal seed 49); seeds 41-53 looked at and 168 synthetic
+    # frames: wrong 5 -> 4, questions 939 -> 940 of 13,965
+    kind_doubt: float = 0.95
     kind_within: float = 0.25
     colour_agrees: float | None = 0.95  # a face whose colour the looks agree on anchors a group
     # …and its ink's lead (spread units) over the next group: the colour of an unsure face
@@ -835,8 +835,7 @@ class PathReader(TableLocator):
             if opinion is None:
                 continue
             apart = by_kind_and_colour(opinion)
-            doubting = s.kind_sure if s.kind_doubt is None else s.kind_doubt
-            other_kind = apart is not None and apart[1] >= doubting and apart[0] != kind_of(m.label)
+            other_kind = apart is not None and apart[1] >= s.kind_doubt and apart[0] != kind_of(m.label)
             if m.confidence >= s.min_confidence and other_kind:  # the trained look is sure it is not
                 slots[i].match, slots[i].doubt = replace(m, confidence=0.0), opinion.label
         calls = self.ink_calls(slots, places, trust.confidence, s.colour_agrees, covers)
@@ -877,11 +876,8 @@ class PathReader(TableLocator):
             kind_best = max((v for n, v in scores.items() if kind_of(n) == apart[0]), default=-1.0)
             if label not in scores or kind_best < max(s.min_score, max(scores.values()) - s.kind_within):
                 continue
-            ranked = (label, *(n for n in m.ranked if n != label))
             confidence = round(s.min_confidence + (trust.confidence - s.min_confidence) * call.confidence, 3)
-            sl.match = replace(m, label=label, score=scores[label], ranked=ranked, confidence=confidence)
-            sl.moved = True  # a guess of two looks: it pushes no other face off a label in the box
-            sl.doubt = None
+            _settle(sl, label, scores[label], confidence)
 
     def name_specials(self, slots: list[Slot], washed: set[int], covered: set[int]) -> None:
         """An unsure face the trained look is ``kind_sure`` is a gold bag or a pharaoh is
@@ -903,11 +899,7 @@ class PathReader(TableLocator):
             whole = s.trust_whole is None or m.score >= s.trust_whole
             if opinion.prob < s.kind_sure or special not in m.ranked[:3] or not whole:
                 continue
-            score = m.scores_by_label().get(special, m.score)
-            ranked = (special, *(n for n in m.ranked if n != special))
-            sl.match = replace(m, label=special, score=score, ranked=ranked, confidence=s.trust.confidence)
-            sl.moved = True  # a guess of two looks: it pushes no other face off a label in the box
-            sl.doubt = None
+            _settle(sl, special, m.scores_by_label().get(special, m.score), s.trust.confidence)
 
     def _vouched(self, slot: Slot) -> bool:
         """The trained look names the colour the face was read in ``vouch`` surely: a
@@ -2010,6 +2002,16 @@ def kept_for_king_tut(
         elif i != last and label == KING_TUT:
             boxed[i] = Outcome(None, 0.0, "King Tut lies only at the path's end, before marker 11")
     return offered
+
+
+def _settle(slot: Slot, label: str, score: float, confidence: float) -> None:
+    """An unsure face read as ``label`` on two looks' word: their guess, which pushes no
+    other face off a label in the box (``moved``) and is no longer in doubt."""
+    assert slot.match is not None
+    ranked = (label, *(n for n in slot.match.ranked if n != label))
+    slot.match = replace(slot.match, label=label, score=score, ranked=ranked, confidence=confidence)
+    slot.moved = True
+    slot.doubt = None
 
 
 def _special(match: Match | None) -> bool:
