@@ -540,3 +540,28 @@ def test_a_value_the_detail_look_disputes_only_unclearly_is_asked() -> None:
     assert len(rows[False]) == len(want) and rows[False][2] == "red-5"
     assert len(rows[True]) == len(want) and rows[True][2] is None
     assert not any(a is not None and a != b for a, b in zip(rows[True], want, strict=True))
+
+
+@pytest.mark.parametrize(("root", "name"), [("ankh-s7", "ankh-0002"), ("ankh-s37", "ankh-s29-0015")])
+def test_a_light_card_the_rows_mask_loses_is_counted_and_asked(root: str, name: str) -> None:
+    """Frame 0002 of the Ankh set ``--seed 7`` (parchment cards on light wood) and frame
+    0015 of ``--seed 29`` (line art): cards the colour of the table show in the mask only
+    as their ink, which the row's body cut off as spurs, so rows of 2, 3 and 4 cards were
+    counted 1, 2 and 2 — cards missed without a word. The row's points reach on past its
+    body and a face matches there: the card is counted, and asked (a blue 1 there was
+    read as a yellow 1)."""
+    shot = next(s for s in dataset.frames(DATA / root) if s.name == name)
+    cat = catalogue("ankh", dataset.enrolment_folder(DATA / root, shot.family))
+    rows = {}
+    for cover in (None, CardSettings().row_end_cover):
+        reading = CardReader(cat, replace(CardSettings(), row_end_cover=cover)).read(shot.image())
+        rows[cover] = (reading.labels(), reading.unreadable)
+    want = {int(seat): row for seat, row in shot.truth["rows"].items() if row}
+    before, _ = rows[None]
+    assert any(len(before.get(seat, [])) < len(row) for seat, row in want.items())
+    after, asked = rows[CardSettings().row_end_cover]
+    for seat, row in want.items():
+        assert len(after[seat]) == len(row)
+        assert not any(a is not None and a != b for a, b in zip(after[seat], row, strict=True))
+    faint = [u for u in asked if u["seat"] is not None and "outline hardly shows" in u["reason"]]
+    assert faint and all(u["candidates"] for u in faint)

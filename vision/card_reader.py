@@ -57,6 +57,7 @@ _INDEXES = Kept(8)  # the compared faces of the last few catalogues
 INK_SHARE = 0.1  # a card's ink (``_ink``): its most saturated tenth
 INK_GROUND_APART = 2.0  # the colours' grounds' spread against the photos' scatter (``_shared_ground``)
 INK_INNER = 0.95  # ... out nearly to its rim, where some boxes print the colour (a corner band)
+MAX_ROW_ENDS = 3  # cards a row's end is moved out by at most (each side)
 BUSIER_THAN_TABLE = 1.3  # a card's print against the table's own texture (wood grain)
 # value_look's weights and the rows they weigh, per index
 _WEIGHTS: weakref.WeakKeyDictionary[FaceIndex, Kept] = weakref.WeakKeyDictionary()
@@ -72,6 +73,9 @@ class CardSettings:
     card_mm: tuple[float, float] = (45.0, 70.0)  # a card's width and height
     overlap_mm: float = 2.0  # how much neighbours in a row usually overlap
     max_turn: float = 2.0  # a card's usual turn within its row (°)
+    # a row's end moved out a card where the row's points reach on and cover this share
+    # of a card's place, and a face matches there (``row_ends``; None: never)
+    row_end_cover: float | None = 0.25
     patch: tuple[int, int] = (24, 36)  # the compared patch (width, height)
     fine: tuple[int, int] = (36, 56)  # the second look at close calls
     min_score: float = 0.5  # below this correlation a face is unreadable
@@ -419,11 +423,16 @@ class CardReader(TableLocator):
         # row is thicker than a card is tall
         spill = float(np.clip(bottom - top - ch * np.cos(np.radians(s.max_turn)), 0, 0.5 * cw))
         lo, hi = lo + spill / 2, hi - spill / 2
+        angle = float(np.degrees(np.arctan2(along[1], along[0])))
+        added = (0, 0)  # cards beyond the body's ends, at its start and at its end
+        if s.row_end_cover is not None:
+            lo, hi, added = self.row_ends(
+                image, points, marker, (along, across), (lo, hi, mid_v, spill), angle
+            )
         length = (hi - lo) / s.px_per_mm
         o = s.overlap_mm
         n = max(1, round((length - o) / (s.card_mm[0] - o)))
         pitch = (hi - lo - cw) / (n - 1) if n > 1 else 0.0
-        angle = float(np.degrees(np.arctan2(along[1], along[0])))
         cards: list[dict[str, Any]] = []
         carry = 0.0  # how far along the row the last card read clearly lay from its place
         for i in range(n):
@@ -437,10 +446,63 @@ class CardReader(TableLocator):
                 match, disputed, detail = self.detail_look(image, match, where, angle)
             if match is not None and self.trained is not None:
                 match, doubt, opinion = self.second_look(image, match, where, angle, disputed, detail)
+            faint = i < added[0] or i >= n - added[1]
+            if faint and match is not None:
+                # a card its row's outline hardly shows: placed by a guess at its edges, its
+                # colour read through the table's (photoreal sets looked at: a parchment
+                # blue 1 on light wood read as a yellow 1): asked, never read
+                match = replace(match, confidence=0.0)
             if match is not None and match.confidence >= s.min_confidence:
                 carry += float((where - c) @ along)
-            cards.append(self._card(match, where, doubt, opinion))
+            cards.append(self._card(match, where, doubt, opinion, faint))
         return cards
+
+    def row_ends(
+        self,
+        image: np.ndarray,
+        points: np.ndarray,
+        marker: np.ndarray,
+        axes: tuple[np.ndarray, np.ndarray],
+        stretch: tuple[float, float, float, float],
+        angle: float,
+    ) -> tuple[float, float, tuple[int, int]]:
+        """The row's ends (``stretch``: its body's ends and middle, along and across its
+        ``axes`` from the seat's ``marker``, and the mask's spill past a card's edges at
+        each end, twice), each moved out a card at a time where the
+        row's points reach half a card or more beyond it and a card lies there: its print
+        covering a good part of the place (``row_end_cover``; a light card on a light
+        table shows only as its ink, which ``row_body`` cuts off as spurs), and an enrolled
+        face matching it. Noise, shadow and another row's corner cover little of a card's
+        place, or match no face. Also how many cards each end moved out by."""
+        s = self.settings
+        cw, ch = self.card_px
+        along, across = axes
+        lo, hi, mid, spill = stretch
+        rel = points - marker
+        u, v = rel @ along, rel @ across
+        reach_lo, reach_hi = np.percentile(u, [0.5, 99.5])
+        step = (s.card_mm[0] - s.overlap_mm) * s.px_per_mm
+        cover = s.row_end_cover or 0.0
+        added = [0, 0]
+        for side, way in enumerate((-1, 1)):
+            for _ in range(MAX_ROW_ENDS):
+                end = lo if way < 0 else hi
+                if (end - reach_lo if way < 0 else reach_hi - end) < 0.5 * (cw + spill):
+                    break
+                place = end + way * (step - cw / 2)
+                # its cover counted past the mask's spill round the last card's edge; the
+                # mask is at half resolution: a point stands for four of the view's pixels
+                inside = (np.abs(u - place - way * spill / 2) <= cw / 2) & (np.abs(v - mid) <= ch / 2)
+                if 4 * int(inside.sum()) < cover * cw * ch:
+                    break
+                match, _ = self.classify(
+                    self.mummies, image, marker + along * place + across * mid, angle, along, across, cw
+                )
+                if match is None or match.score < s.min_score:
+                    break
+                lo, hi = (lo - step, hi) if way < 0 else (lo, hi + step)
+                added[side] += 1
+        return lo, hi, (added[0], added[1])
 
     def row_body(self, points: np.ndarray, facing: np.ndarray) -> np.ndarray:
         """The row's points that a good part of a card (half its width by most of its
@@ -701,12 +763,20 @@ class CardReader(TableLocator):
         return _detail_look_of(self.mummies).reliable(s.detail_min_score, s.detail_margin)
 
     def _card(
-        self, match: Match | None, where: np.ndarray, doubt: str | None = None, opinion: Opinion | None = None
+        self,
+        match: Match | None,
+        where: np.ndarray,
+        doubt: str | None = None,
+        opinion: Opinion | None = None,
+        faint: bool = False,
     ) -> dict[str, Any]:
+        """``faint``: a card the row's outline hardly shows (``row_ends``)."""
         s = self.settings
         readable = match is not None and match.confidence >= s.min_confidence
         reason = "no faces of this kind are enrolled"
-        if match is not None and doubt is not None:
+        if match is not None and faint:
+            reason = f"a card the row's outline hardly shows (light on a light table?), like {match.label}"
+        elif match is not None and doubt is not None:
             reason = f"it looks like {match.label}, or like {doubt} to the learned look"
         elif match is not None:
             reason = "the face matches no enrolled face clearly"
