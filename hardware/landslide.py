@@ -141,8 +141,6 @@ class Settings:
     busy_ratio: float = 2.5  # an impact less than this × the envelope's mean over the last
     # ``busy_s`` before it (a rumble, a hum swelling: the room itself loud) is asked, not called
     busy_s: float = 0.25
-    busy_floor: float = 1.0  # ... that mean less this × the still table's floor (in quadrature: the
-    # chip's own noise is no room doing anything; 0: not taken off)
     energy_cap: float = 1.4  # learned (five pulls confirmed): a clean impact struck from above
     # that rings longer than the board's own — and than ``board_ring_s`` — is judged by its
     # energy over the first 25 ms, as the peak a ring as long as the board's would need to carry
@@ -821,8 +819,7 @@ class LandslideDetector:
             self.features.append(
                 {"t": self.onset_t, "peak": peak, "freq": freq, "lf": lf, "shift": shift,
                  "double": float(double), "ring": tau, "bg": self.onset_bg / max(peak, 1e-9),
-                 "ask": ask, "decide": decide, "sure": sure, "vertical": self.vertical,
-                 "floor": self.profile.floor_g}
+                 "ask": ask, "decide": decide, "sure": sure, "vertical": self.vertical}
             )  # fmt: skip
         # the envelope's high pass passes a low ring only in part: how loud it really was (a
         # low-ringing board's landslide is as strong as Scarab's, its envelope weaker)
@@ -875,7 +872,7 @@ class LandslideDetector:
             return ASK, True
         if self.vertical < s.vertical_min:  # shaken sideways, not the board struck from above: the
             return ASK, True  # bowl knocked, a boulder knocking the trap's wall, a kicked leg
-        busy = strength < s.busy_ratio * self._room_before()  # hardly above what the room was doing
+        busy = strength < s.busy_ratio * self.onset_bg  # hardly above what the room was doing
         short = tau < short_ring  # ringing far shorter than this board does: a cup, asked ...
         # ... below the sure level the cold detector would use, even where learning lowered it:
         # a glass clinking on a glass top is no impact on the board however quiet the hand
@@ -917,14 +914,6 @@ class LandslideDetector:
         ):
             return strength
         return strength * min(s.energy_cap, max(1.0, math.sqrt(tau / self._own_ring())))
-
-    def _room_before(self) -> float:
-        """What the room was doing just before the candidate's onset: the envelope's mean over
-        ``busy_s``, less (in quadrature: independent parts' envelopes add so) ``busy_floor`` ×
-        the still table's floor — a fast chip's own noise, heard between pulls as well, is no
-        room swelling (sixteenth round)."""
-        floor = self.settings.busy_floor * self.profile.floor_g
-        return math.sqrt(max(0.0, self.onset_bg * self.onset_bg - floor * floor))
 
     def _own_ring(self) -> float:
         """How long this board's impacts ring (s, as measured): heard, or Scarab's own."""
