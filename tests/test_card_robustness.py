@@ -145,3 +145,24 @@ def test_noise_joined_to_a_rows_end_does_not_lengthen_it(tmp_path: Path) -> None
         lengths[cover] = len(reading.labels()[2])
     assert lengths[0.0] > len(want)
     assert lengths[CardSettings().row_end_cover] == len(want)
+
+
+def test_specks_of_noise_in_a_shadow_are_no_islands_of_a_card(tmp_path: Path) -> None:
+    """The same hard table: its specks of noise lie apart by more than a fifth of a card,
+    so they are not joined as a card's islands of ink (``island_gap``) — joined across a
+    whole card's width they would be cards in front of no seat."""
+    style = ArtStyle(3, "photo")
+    write_card_enrolment_set(tmp_path, None, style, seed=703)
+    cat, problems = enroll("ankh", tmp_path)
+    assert problems == []
+    shot = CardScene(seats=5, seed=40023, level="hard", style=style).render()
+    stray = {}
+    for gap in (CardSettings().island_gap, 1.0):
+        reading = CardReader(cat, replace(CardSettings(), island_gap=gap)).read(shot.image)
+        stray[gap] = [u for u in reading.unreadable if u["seat"] is None and "no seat card" in u["reason"]]
+        if gap != 1.0:
+            assert {seat: len(row) for seat, row in reading.labels().items()} == {
+                int(seat): len(row) for seat, row in shot.truth["rows"].items()
+            }
+    assert stray[CardSettings().island_gap] == []
+    assert stray[1.0]

@@ -565,3 +565,23 @@ def test_a_light_card_the_rows_mask_loses_is_counted_and_asked(root: str, name: 
         assert not any(a is not None and a != b for a, b in zip(after[seat], row, strict=True))
     faint = [u for u in asked if u["seat"] is not None and "outline hardly shows" in u["reason"]]
     assert faint and all(u["candidates"] for u in faint)
+
+
+def test_a_row_seen_only_as_islands_of_ink_is_one_row() -> None:
+    """Frame 0011 of the Ankh set ``--seed 17``: ebony cards lit as grey as the cloth
+    under them show in the mask only as their icons and corner brackets, each island
+    smaller than a speck may be, so the row of five lost its ends and was cut into three.
+    Islands a fifth of a card apart, none a blob of its own, are one blob where together
+    they are big enough (``island_gap``)."""
+    root = DATA / "ankh-s17"
+    shot = dataset.frames(root)[0]
+    cat = catalogue("ankh", dataset.enrolment_folder(root, shot.family))
+    want = shot.truth["rows"]["2"]
+    assert len(want) == 5
+    rows = {}
+    for gap in (None, CardSettings().island_gap):
+        rows[gap] = CardReader(cat, replace(CardSettings(), island_gap=gap)).read(shot.image()).labels()[2]
+    assert len(rows[None]) < len(want)
+    got = rows[CardSettings().island_gap]
+    assert len(got) == len(want)
+    assert not any(a is not None and a != b for a, b in zip(got, want, strict=True))

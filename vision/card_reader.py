@@ -73,6 +73,9 @@ class CardSettings:
     card_mm: tuple[float, float] = (45.0, 70.0)  # a card's width and height
     overlap_mm: float = 2.0  # how much neighbours in a row usually overlap
     max_turn: float = 2.0  # a card's usual turn within its row (°)
+    # ink islands closer than this share of a card's width and height, none a blob of its
+    # own, are one blob where together they are big enough (None: never)
+    island_gap: float | None = 0.2
     # a row's end moved out a card where the row's points reach on and cover this share
     # of a card's place, and a face matches there (``row_ends``; None: never)
     row_end_cover: float | None = 0.25
@@ -374,7 +377,11 @@ class CardReader(TableLocator):
         return hand_depth(small, mask) > self.settings.hand_mm * self.settings.px_per_mm * 0.5
 
     def blobs(self, mask: np.ndarray) -> list[np.ndarray]:
-        """Each blob of cards as its pixels (top-view px), small specks left out."""
+        """Each blob of cards as its pixels (top-view px), small specks left out — but
+        islands closer than ``island_gap`` of a card to each other, none of them a blob
+        of its own, that together are one are kept as one: cards the colour of the table
+        show only as their ink (an icon, a bracket, a numeral)."""
+        s = self.settings
         n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
         least = 0.35 * self.card_px[0] * self.card_px[1] / 4
         out = []
@@ -384,6 +391,26 @@ class CardReader(TableLocator):
             x, y, w, h = stats[j, :4]
             ys, xs = np.nonzero(labels[y : y + h, x : x + w] == j)  # within its box: same order
             out.append(np.column_stack([xs + x, ys + y]).astype(np.float64) / 0.5 + 0.5)
+        if s.island_gap is None:
+            return out
+        small = np.where(stats[labels, cv2.CC_STAT_AREA] < least, mask, 0).astype(np.uint8)
+        small[labels == 0] = 0
+        gap = (
+            max(1, round(s.island_gap * self.card_px[0] / 2)),
+            max(1, round(s.island_gap * self.card_px[1] / 2)),
+        )
+        shut = cv2.getStructuringElement(cv2.MORPH_RECT, gap)
+        joined = cv2.morphologyEx(small, cv2.MORPH_CLOSE, shut, borderType=cv2.BORDER_CONSTANT, borderValue=0)
+        big = (mask > 0) & (small == 0)
+        m, groups, boxes, _ = cv2.connectedComponentsWithStats(joined)
+        for j in range(1, m):
+            x, y, w, h = boxes[j, :4]
+            inside = groups[y : y + h, x : x + w] == j
+            if (inside & big[y : y + h, x : x + w]).any():
+                continue  # islands joined to a blob kept already: left to it (as before)
+            ys, xs = np.nonzero(inside & (small[y : y + h, x : x + w] > 0))
+            if len(xs) >= least:
+                out.append(np.column_stack([xs + x, ys + y]).astype(np.float64) / 0.5 + 0.5)
         return out
 
     def _zone_cost(
