@@ -390,11 +390,10 @@ class CardReader(TableLocator):
                 continue
             x, y, w, h = stats[j, :4]
             ys, xs = np.nonzero(labels[y : y + h, x : x + w] == j)  # within its box: same order
-            out.append(np.column_stack([xs + x, ys + y]).astype(np.float64) / 0.5 + 0.5)
+            out.append(_view_points(xs + x, ys + y))
         if s.island_gap is None:
             return out
         small = np.where(stats[labels, cv2.CC_STAT_AREA] < least, mask, 0).astype(np.uint8)
-        small[labels == 0] = 0
         gap = (
             max(1, round(s.island_gap * self.card_px[0] / 2)),
             max(1, round(s.island_gap * self.card_px[1] / 2)),
@@ -410,7 +409,7 @@ class CardReader(TableLocator):
                 continue  # islands joined to a blob kept already: left to it (as before)
             ys, xs = np.nonzero(inside & (small[y : y + h, x : x + w] > 0))
             if len(xs) >= least:
-                out.append(np.column_stack([xs + x, ys + y]).astype(np.float64) / 0.5 + 0.5)
+                out.append(_view_points(xs + x, ys + y))
         return out
 
     def _zone_cost(
@@ -1087,6 +1086,11 @@ def _table_colour(small: np.ndarray, covered: np.ndarray, cell: int) -> np.ndarr
     if hole.any() and not hole.all():
         grid = cv2.inpaint(grid, hole, 3, cv2.INPAINT_TELEA)
     return cv2.resize(cv2.medianBlur(grid, 5), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _view_points(xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Half-resolution mask pixels → the top view's pixels (N×2, x then y)."""
+    return np.column_stack([xs, ys]).astype(np.float64) / 0.5 + 0.5
 
 
 def _chromaticity(image: np.ndarray) -> list[np.ndarray]:
