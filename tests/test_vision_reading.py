@@ -17,7 +17,7 @@ import pytest
 
 from vision.catalogue import Catalogue, enroll
 from vision.errors import VisionError
-from vision.markers import KIT, detect, write_sheet
+from vision.markers import KIT, MARKER_MM, QUIET_MM, detect, marker_image, write_sheet
 from vision.path_reader import PathReader, ReaderSettings
 from vision.synth.art import PAWNS, TILE_LABELS, ArtStyle
 from vision.synth.tiles import TableScene, write_enrolment_set
@@ -80,6 +80,32 @@ def test_the_marker_sheet_holds_every_kit_marker(tmp_path: Path) -> None:
     assert set(detect(sheet)) == set(KIT) == {0, 1, 2, 3, 10, 11, *range(20, 26)}
     write_sheet(tmp_path / "sheet.pdf")
     assert (tmp_path / "sheet.pdf").read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize(
+    ("side", "blur"),
+    [(60, 1.5), (60, 3.0), (130, 1.5), (130, 3.0), (250, 3.0), (250, 5.0), (400, 5.0)],
+)
+def test_a_marker_is_found_at_every_size_and_focus_a_camera_gives(side: int, blur: float) -> None:
+    """Only the first look thresholds the frame in windows up to 23 px; the looks for
+    markers still missing stop at 13 (``markers._parameters``). A marker whose black cells
+    are far wider than those windows, or blurred well past its cells' edges, is still
+    found, whole and in place — turned, dim and noisy."""
+    frame = np.full((720, 1280), 140, np.uint8)
+    mark = cv2.cvtColor(marker_image(21, side), cv2.COLOR_BGR2GRAY)
+    mark = (40 + mark.astype(np.float32) * (160 / 255)).astype(np.uint8)  # grey black, grey white
+    move = cv2.getRotationMatrix2D((side / 2, side / 2), 30, 1.0)
+    move[:, 2] += (640 - side / 2, 360 - side / 2)
+    paper = cv2.warpAffine(np.full_like(mark, 255), move, (1280, 720)) > 0
+    frame[paper] = cv2.warpAffine(mark, move, (1280, 720))[paper]
+    noise = np.random.default_rng(side).normal(0, 6, frame.shape)
+    frame = np.clip(cv2.GaussianBlur(frame, (0, 0), blur) + noise, 0, 255).astype(np.uint8)
+    found = detect(frame, seats=False)
+    assert set(found) == {21}
+    # in place to a pixel and a hundredth of its side; its size to within its blur
+    assert np.linalg.norm(found[21].center - (640, 360)) < 1.0 + 0.01 * side
+    inner = side * MARKER_MM / (MARKER_MM + 2 * QUIET_MM)
+    assert found[21].side_px == pytest.approx(inner, abs=2 * blur)
 
 
 # ---------------------------------------------------------------------- enrolment

@@ -39,20 +39,29 @@ def dictionary() -> cv2.aruco.Dictionary:
     return cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
 
 
-@cache
-def detector() -> cv2.aruco.ArucoDetector:
+def _parameters(widest: int = 23) -> cv2.aruco.DetectorParameters:
+    """Every look's common settings; ``widest``: the widest window the frame is
+    thresholded in (from 3 px, in steps of 10; OpenCV's default 23)."""
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    return cv2.aruco.ArucoDetector(dictionary(), params)
+    params.adaptiveThreshWinSizeMax = widest
+    return params
+
+
+@cache
+def detector() -> cv2.aruco.ArucoDetector:
+    return cv2.aruco.ArucoDetector(dictionary(), _parameters())
 
 
 @cache
 def lenient_detector() -> cv2.aruco.ArucoDetector:
     """For small, blurred corner markers (a steep camera): one wrong bit corrected and
     the bits sampled finer. It also reads the odd marker into card art, so only missing
-    corner markers are taken from it, and only where they fit the others (``_plausible``)."""
-    params = cv2.aruco.DetectorParameters()
-    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    corner markers are taken from it, and only where they fit the others (``_plausible``).
+    Its frame is thresholded in windows up to 13 px, not 23: for the small markers it
+    looks for the widest window adds nothing (no marker lost or moved on any photoreal
+    set) and cost a fifth of the markers' time."""
+    params = _parameters(widest=13)
     params.errorCorrectionRate = 1.0
     params.perspectiveRemovePixelPerCell = 8
     return cv2.aruco.ArucoDetector(dictionary(), params)
@@ -62,8 +71,7 @@ def lenient_detector() -> cv2.aruco.ArucoDetector:
 def faint_detector() -> cv2.aruco.ArucoDetector:
     """The lenient look with more of each cell's rim left out when its bits are read: a
     small marker far off, seen aslant and blurred, bleeds its cells into each other."""
-    params = cv2.aruco.DetectorParameters()
-    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params = _parameters(widest=13)
     params.errorCorrectionRate = 1.0
     params.perspectiveRemovePixelPerCell = 8
     params.perspectiveRemoveIgnoredMarginPerCell = 0.3
