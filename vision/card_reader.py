@@ -341,11 +341,9 @@ class CardReader(TableLocator):
         # the halo of a marker's paper leaves thin lines: gone with anything thinner than a card's rim
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
         # a lamp's pool of light at the table's edge is plain and warm as a palm: the pool
-        # is table where the table round it is as light (as for the path: ``without_lamplight``)
-        reaching = mask
-        if self.settings.lamplight_no_hand:
-            reaching = without_lamplight(small, mask, LAMP_SCALE_MM * self.settings.px_per_mm, table)
-        if self.hand(small, reaching):
+        # is table where the table round it is as light (as for the path: ``without_lamplight``;
+        # only where a hand is seen at all, the pool's mask costing some 10 ms)
+        if self.hand(small, mask) and self.lit_hand(small, mask, table):
             raise VisionError("hand-over-table", "a hand is over the table: waiting until it is gone")
         if self.arm(mask, view.px_per_mm):
             raise VisionError("hand-over-table", "an arm reaches over the table: waiting until it is gone")
@@ -382,6 +380,13 @@ class CardReader(TableLocator):
         card could hold (a card's skin-like panel or parchment is at most about a third
         of its width across; a palm is wider than a card)."""
         return hand_depth(small, mask) > self.settings.hand_mm * self.settings.px_per_mm * 0.5
+
+    def lit_hand(self, small: np.ndarray, mask: np.ndarray, table: np.ndarray) -> bool:
+        """A hand still, where a lamp's pool of light is taken for table (``lamplight_no_hand``)."""
+        if not self.settings.lamplight_no_hand:
+            return True
+        scale = LAMP_SCALE_MM * self.settings.px_per_mm
+        return self.hand(small, without_lamplight(small, mask, scale, table))
 
     def blobs(self, mask: np.ndarray) -> list[np.ndarray]:
         """Each blob of cards as its pixels (top-view px), small specks left out — but
