@@ -587,21 +587,22 @@ def test_a_row_seen_only_as_islands_of_ink_is_one_row() -> None:
     assert not any(a is not None and a != b for a, b in zip(got, want, strict=True))
 
 
+@pytest.mark.xfail(
+    strict=True,
+    raises=VisionError,
+    reason="known gap (issue 17): a lamp's pool at the table's edge is taken for a palm",
+)
 def test_a_lamps_pool_of_light_at_the_tables_edge_is_no_hand() -> None:
     """Frame 0013 of the Ankh set ``--seed 41`` (mosaic cards on wood): a warm lamp's
-    pool of light at the near edge is plain and warm as a palm, and the clean frame was
-    refused as a hand over the table. The pool is table where the table round it is as
-    light (``without_lamplight``, as for the path): the frame is read, every row its
-    length, nothing wrong."""
+    pool of light at the near edge is plain and warm as a palm (19.4 half-resolution px
+    deep where a palm is 15.6), and the clean frame is refused as a hand over the table.
+    Taking the pool out as the path reader does (``without_lamplight``) reads it, every
+    row right, but loses a pale bare arm on a grey synthetic table (1 of 160 arm scenes),
+    lighter than the table as the pool is: not done (docs/vision.md §5)."""
     root = DATA / "ankh-s41"
     shot = dataset.frames(root)[0]
     cat = catalogue("ankh", dataset.enrolment_folder(root, shot.family))
-    with pytest.raises(VisionError) as caught:
-        CardReader(cat, replace(CardSettings(), lamplight_no_hand=False)).read(shot.image())
-    assert caught.value.code == "hand-over-table"
-    reading = CardReader(cat).read(shot.image())
-    got = reading.labels()
+    got = CardReader(cat).read(shot.image()).labels()
     for seat, want in shot.truth["rows"].items():
         assert len(got[int(seat)]) == len(want)
         assert not any(a is not None and a != b for a, b in zip(got[int(seat)], want, strict=True))
-    assert sum(label is not None for row in got.values() for label in row) >= 10

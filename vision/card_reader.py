@@ -46,13 +46,12 @@ from vision.faces import (
 )
 from vision.markers import MARKER_MM, QUIET_MM, SEATS, Marker
 from vision.papyrus_rank import RankLook
-from vision.path_reader import ARM_MM, _edge_contact, table_colour, without_lamplight
+from vision.path_reader import ARM_MM, _edge_contact, table_colour
 from vision.trained import CARD as TRAINED_CARD
 from vision.trained import INNER as TRAINED_INNER
 from vision.trained import Opinion, Trust, to_ask, trained_look, weigh
 
 CARD_TURNS = (0, 2)  # a card is compared upright and upside down
-LAMP_SCALE_MM = 35.0  # the lamp's pool is told from the table round it as for the path (a tile's side)
 RANK_CROP = (64, 100)  # a papyrus cut out whole for its rank look (px)
 _INDEXES = Kept(8)  # the compared faces of the last few catalogues
 INK_SHARE = 0.1  # a card's ink (``_ink``): its most saturated tenth
@@ -118,7 +117,6 @@ class CardSettings:
     pile_mm: float = 180.0  # cards farther than this from every seat card are the pile (or stray)
     hand_cards: float = 1.0  # a blob reaching in from the edge this many cards big is an arm
     hand_mm: float = 26.0  # a skin-coloured patch holding a disc this wide in radius is a hand
-    lamplight_no_hand: bool = True  # a lamp's pool of light is no palm (``cards_mask``)
     arm_mm: float = 30.0  # an arm is at least this wide where it crosses the view's edge
     use_box: bool = True  # no reading holds more copies of a card than the deck (vision/box.py)
     deck: dict[str, int] | None = None  # card → copies in the box (engines.ankh.cards); None: not known
@@ -334,16 +332,13 @@ class CardReader(TableLocator):
         """What is not table (half resolution), markers left out; a VisionError for a hand
         or a sleeve over the table."""
         width = self.card_px[0]
-        table = table_colour(view, cal, markers)  # a VisionError when no table shows round the corners
+        table_colour(view, cal, markers)  # a VisionError when no table shows round the corners
         mask, small = card_foreground(view.image, width, view.px_per_mm)
         for marker in markers.values():
             _blank_marker(mask, view, cal, marker)
         # the halo of a marker's paper leaves thin lines: gone with anything thinner than a card's rim
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-        # a lamp's pool of light at the table's edge is plain and warm as a palm: the pool
-        # is table where the table round it is as light (as for the path: ``without_lamplight``;
-        # only where a hand is seen at all, the pool's mask costing some 10 ms)
-        if self.hand(small, mask) and self.lit_hand(small, mask, table):
+        if self.hand(small, mask):
             raise VisionError("hand-over-table", "a hand is over the table: waiting until it is gone")
         if self.arm(mask, view.px_per_mm):
             raise VisionError("hand-over-table", "an arm reaches over the table: waiting until it is gone")
@@ -380,13 +375,6 @@ class CardReader(TableLocator):
         card could hold (a card's skin-like panel or parchment is at most about a third
         of its width across; a palm is wider than a card)."""
         return hand_depth(small, mask) > self.settings.hand_mm * self.settings.px_per_mm * 0.5
-
-    def lit_hand(self, small: np.ndarray, mask: np.ndarray, table: np.ndarray) -> bool:
-        """A hand still, where a lamp's pool of light is taken for table (``lamplight_no_hand``)."""
-        if not self.settings.lamplight_no_hand:
-            return True
-        scale = LAMP_SCALE_MM * self.settings.px_per_mm
-        return self.hand(small, without_lamplight(small, mask, scale, table))
 
     def blobs(self, mask: np.ndarray) -> list[np.ndarray]:
         """Each blob of cards as its pixels (top-view px), small specks left out — but
