@@ -10,7 +10,6 @@ pile's top card was not found.)
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -19,6 +18,7 @@ from vision.catalogue import Catalogue, enroll
 from vision.errors import VisionError
 from vision.synth.art import ArtStyle, family_styles
 from vision.synth.cards import MUMMY_LABELS, CardScene, papyrus_labels, write_card_enrolment_set
+from vision.synth.tiles import Scene
 
 TONES = {  # BGR, from very light to very dark skin
     "pale": (200, 215, 245),
@@ -127,16 +127,24 @@ def test_the_top_of_a_pile_is_found_over_the_cards_under_it(
     ]
 
 
-def test_noise_joined_to_a_rows_end_does_not_lengthen_it(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def noisy_shadow_table(tmp_path_factory: pytest.TempPathFactory) -> tuple[Catalogue, Scene]:
+    """A hard synthetic table (seed 40023, photo style 3) with specks of sensor noise in a
+    shadow, and its catalogue."""
+    style = ArtStyle(3, "photo")
+    photos = tmp_path_factory.mktemp("photo-3")
+    write_card_enrolment_set(photos, None, style, seed=703)
+    cat, problems = enroll("ankh", photos)
+    assert problems == []
+    return cat, CardScene(seats=5, seed=40023, level="hard", style=style).render()
+
+
+def test_noise_joined_to_a_rows_end_does_not_lengthen_it(noisy_shadow_table: tuple[Catalogue, Scene]) -> None:
     """A hard synthetic table (seed 40023, photo style 3): specks of sensor noise in a
     shadow join one row's blob and reach four cards past its end, and the gradient of the
     photo faces matches the table there (0.71). They cover little of a card's place: the
     row keeps its two cards (``row_ends``), where without that test it gained three."""
-    style = ArtStyle(3, "photo")
-    write_card_enrolment_set(tmp_path, None, style, seed=703)
-    cat, problems = enroll("ankh", tmp_path)
-    assert problems == []
-    shot = CardScene(seats=5, seed=40023, level="hard", style=style).render()
+    cat, shot = noisy_shadow_table
     want = shot.truth["rows"]["2"]
     assert len(want) == 2
     lengths = {}
@@ -147,15 +155,13 @@ def test_noise_joined_to_a_rows_end_does_not_lengthen_it(tmp_path: Path) -> None
     assert lengths[CardSettings().row_end_cover] == len(want)
 
 
-def test_specks_of_noise_in_a_shadow_are_no_islands_of_a_card(tmp_path: Path) -> None:
+def test_specks_of_noise_in_a_shadow_are_no_islands_of_a_card(
+    noisy_shadow_table: tuple[Catalogue, Scene],
+) -> None:
     """The same hard table: its specks of noise lie apart by more than a fifth of a card,
     so they are not joined as a card's islands of ink (``island_gap``) — joined across a
     whole card's width they would be cards in front of no seat."""
-    style = ArtStyle(3, "photo")
-    write_card_enrolment_set(tmp_path, None, style, seed=703)
-    cat, problems = enroll("ankh", tmp_path)
-    assert problems == []
-    shot = CardScene(seats=5, seed=40023, level="hard", style=style).render()
+    cat, shot = noisy_shadow_table
     stray = {}
     for gap in (CardSettings().island_gap, 1.0):
         reading = CardReader(cat, replace(CardSettings(), island_gap=gap)).read(shot.image)

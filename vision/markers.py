@@ -48,6 +48,14 @@ def _parameters(widest: int = 23) -> cv2.aruco.DetectorParameters:
     return params
 
 
+def _lenient_parameters() -> cv2.aruco.DetectorParameters:
+    """The lenient and faint looks' settings (``lenient_detector``)."""
+    params = _parameters(widest=13)
+    params.errorCorrectionRate = 1.0
+    params.perspectiveRemovePixelPerCell = 8
+    return params
+
+
 @cache
 def detector() -> cv2.aruco.ArucoDetector:
     return cv2.aruco.ArucoDetector(dictionary(), _parameters())
@@ -61,19 +69,14 @@ def lenient_detector() -> cv2.aruco.ArucoDetector:
     Its frame is thresholded in windows up to 13 px, not 23: for the small markers it
     looks for the widest window adds nothing (no marker lost or moved on any photoreal
     set) and cost a fifth of the markers' time."""
-    params = _parameters(widest=13)
-    params.errorCorrectionRate = 1.0
-    params.perspectiveRemovePixelPerCell = 8
-    return cv2.aruco.ArucoDetector(dictionary(), params)
+    return cv2.aruco.ArucoDetector(dictionary(), _lenient_parameters())
 
 
 @cache
 def faint_detector() -> cv2.aruco.ArucoDetector:
     """The lenient look with more of each cell's rim left out when its bits are read: a
     small marker far off, seen aslant and blurred, bleeds its cells into each other."""
-    params = _parameters(widest=13)
-    params.errorCorrectionRate = 1.0
-    params.perspectiveRemovePixelPerCell = 8
+    params = _lenient_parameters()
     params.perspectiveRemoveIgnoredMarginPerCell = 0.3
     return cv2.aruco.ArucoDetector(dictionary(), params)
 
