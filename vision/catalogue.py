@@ -210,6 +210,7 @@ RIM = (0.03, 0.1)  # the strip inside each side checked for table, in shares of 
 MAX_TABLE = 0.2  # the share of one side's strip that may look like the table
 MAX_OFF_EDGE = 0.03  # the share of the photo's edge the face may touch (a corner, not a side)
 SECOND_FACE = 0.25  # another thing standing out at least this big beside the face: two faces
+BRIDGED_SIDE = 0.8  # a side on a clear edge for this share of its length is bridged where it is not
 MIN_EDGE = 0.3  # the share of each side of the outline that must lie on a clear edge
 EDGE = (20.0, 40.0)  # Canny's levels (Lab change per pixel, Sobel-scaled) at the least
 EDGE_GRAIN = (4.0, 8.0)  # ... and in multiples of the photo's typical gradient (its grain)
@@ -479,7 +480,10 @@ def _candidates(
 
 
 def _on_edges(quad: np.ndarray, dx: np.ndarray, dy: np.ndarray, level: float) -> list[np.ndarray]:
-    """The stretches of the outline that lie on a clear edge, as short polylines."""
+    """The stretches of the outline that lie on a clear edge, as short polylines; a side
+    that lies on one for ``BRIDGED_SIDE`` of its length is the face's edge all along (a
+    dark card's cut on grey wood fades for a few pixels here and there, and the face it
+    encloses, of the table's shade, was taken for table inside the crop)."""
     out = []
     for i in range(4):
         a, b = quad[i], quad[(i + 1) % 4]
@@ -494,6 +498,9 @@ def _on_edges(quad: np.ndarray, dx: np.ndarray, dy: np.ndarray, level: float) ->
             my = cv2.remap(dy, p[..., 0], p[..., 1], cv2.INTER_LINEAR).ravel()
             strength = np.maximum(strength, np.abs(mx * normal[0] + my * normal[1]))
         on = strength >= level
+        if on.mean() >= BRIDGED_SIDE:  # a cut faded here and there by grain or noise: all of it
+            out.append(np.round(pts[[0, -1]]).astype(np.int32).reshape(-1, 1, 2))
+            continue
         for j in range(n - 1):
             if on[j] and on[j + 1]:
                 out.append(np.round(pts[j : j + 2]).astype(np.int32).reshape(-1, 1, 2))
