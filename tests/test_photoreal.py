@@ -606,6 +606,21 @@ def test_a_light_card_the_rows_mask_loses_is_counted_and_asked(root: str, name: 
     assert faint and all(u["candidates"] for u in faint)
 
 
+def test_a_seat_card_the_lenient_look_finds_past_the_highest_seen_is_kept() -> None:
+    """ankh-s67-0005 (frame 0005 of seed 67, ebony cards on red cloth): the strict look
+    found the corner markers alone. The lenient look found seat cards 0 and 1 but kept
+    seat 0 only — seat cards past the highest seen were left to the windows round squares
+    the strict look could not read, and seat 1's read nothing. Its paper, joined to the two
+    cards before it, looked like an arm reaching in, and the clean frame was refused. A seat
+    card the lenient look finds past the highest seen is kept (a marker's size, on paper)."""
+    root = DATA / "ankh-s17"
+    shot = next(s for s in dataset.frames(root) if s.name == "ankh-s67-0005")
+    assert set(detect(cv2.cvtColor(shot.image(), cv2.COLOR_BGR2GRAY))) == {0, 1, 2, 3, 20, 21}
+    cat = catalogue("ankh", dataset.enrolment_folder(root, shot.family))
+    reading = CardReader(cat).read(shot.image())  # no VisionError
+    assert {seat: len(row) for seat, row in reading.labels().items()} == {0: 1, 1: 2}
+
+
 def test_a_row_seen_only_as_islands_of_ink_is_one_row() -> None:
     """Frame 0011 of the Ankh set ``--seed 17``: ebony cards lit as grey as the cloth
     under them show in the mask only as their icons and corner brackets, each island

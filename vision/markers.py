@@ -135,14 +135,18 @@ def detect(gray: np.ndarray, seats: bool = True) -> dict[int, Marker]:
     if seats:
         wanted |= set(range(SEATS[0], max((i for i in seen if i in SEATS), default=SEATS[0]) + 1))
     if not seen >= wanted and seen:
-        # small markers seen at a steep angle: a lenient look for the missing ones
+        # small markers seen at a steep angle: a lenient look for the missing ones — and
+        # for seat cards beyond the highest seen, which it may find as well (a seat card
+        # the strict look missed, with none seen before it, left its row unread and its
+        # paper joined to the cards looked like an arm reaching in: photoreal seed 67)
         more, more_ids, _ = lenient_detector().detectMarkers(small)
         if more_ids is not None:
             known = [quad.reshape(4, 2) for quad in corners]
+            findable = (wanted | set(SEATS)) - seen if seats else wanted - seen
             keep = [
                 j
                 for j, i in enumerate(more_ids.ravel())
-                if int(i) in wanted - seen and _plausible(small, more[j].reshape(4, 2), known)
+                if int(i) in findable and _plausible(small, more[j].reshape(4, 2), known)
             ]
             if keep:
                 corners = tuple(corners) + tuple(more[j] for j in keep)
