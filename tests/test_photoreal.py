@@ -433,12 +433,7 @@ def test_a_lamps_pool_on_bold_grain_is_judged_against_the_grain(monkeypatch: pyt
     by the fixed rim alone, or by its whole area lit, it is refused again."""
     import vision.path_reader as path_reader
 
-    shot = next(s for s in dataset.frames(S49) if s.name == "tutankhamen-s71-0004")
-    cat = catalogue("tutankhamen", dataset.enrolment_folder(S49, shot.family))
-    doc = PathReader(cat).read(shot.image()).to_json()
-    pairs = _aligned(doc["tiles"], shot.truth["tiles"])
-    assert len(pairs) == len(shot.truth["tiles"])
-    assert not any(a is not None and a != b for a, b in pairs)
+    shot, cat = _every_tile_in_place(S49, "tutankhamen-s71-0004")
     for name, fake in (("_grain", lambda slope, free: 0.0), ("_plain", lambda inside, lab, tile_px: inside)):
         with monkeypatch.context() as patched:
             patched.setattr(path_reader, name, fake)
@@ -451,15 +446,21 @@ def test_a_stripe_of_the_tables_own_colour_reaching_in_is_no_arm() -> None:
     """tutankhamen-s71-0014 (frame 0014 of seed 71, mosaic on pale wood with bold stripes
     of grain; measured once unseen): a stripe of the table's own colour (2 from it in Lab)
     fell in the foreground mask and reached in from the right edge, solid where it crossed
-    it, and the clean frame was refused as a bare arm — then as whatever reaches in. An arm
-    shows its own colour where it crosses the frame's edge: the frame is read."""
-    root = DATA / "tutankhamen-mosaic"
-    shot = next(s for s in dataset.frames(root) if s.name == "tutankhamen-s71-0014")
+    it, and the clean frame was refused as a bare arm — then as whatever reaches in. Of the
+    table's colour as a whole and where it crosses the edge, it is table: the frame is read."""
+    _every_tile_in_place(DATA / "tutankhamen-mosaic", "tutankhamen-s71-0014")
+
+
+def _every_tile_in_place(root: Path, name: str) -> tuple[dataset.Frame, Catalogue]:
+    """Reads a kept frame (no VisionError) and asserts every tile is in place and none is
+    read wrong; the frame and its family's catalogue."""
+    shot = next(s for s in dataset.frames(root) if s.name == name)
     cat = catalogue("tutankhamen", dataset.enrolment_folder(root, shot.family))
     doc = PathReader(cat).read(shot.image()).to_json()
     pairs = _aligned(doc["tiles"], shot.truth["tiles"])
     assert len(pairs) == len(shot.truth["tiles"])
     assert not any(a is not None and a != b for a, b in pairs)
+    return shot, cat
 
 
 def test_a_lamps_pool_is_judged_by_its_rim_on_the_table_not_by_the_paths_edges(
