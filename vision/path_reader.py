@@ -2180,7 +2180,7 @@ TABLE_ITSELF = 5.0  # where a blob crosses the edge, this near the table's colou
 
 
 def _table_coloured(seen: np.ndarray, table: np.ndarray, within: float = 10.0) -> bool:
-    """The blob's typical colour ``seen`` is the table's own (Lab, ``within`` 10): mostly table,
+    """The blob's typical colour ``seen`` is the table's own (Lab, nearer than ``within``): mostly table,
     as a path of tiles on a table of their colour is in the mask, joined by the gaps between
     them. A low-contrast arm (tan on walnut) still differs by 15 or more in lightness."""
     return bool(np.linalg.norm(seen - table.astype(np.float32)) < within)
