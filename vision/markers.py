@@ -64,8 +64,9 @@ def detector() -> cv2.aruco.ArucoDetector:
 @cache
 def lenient_detector() -> cv2.aruco.ArucoDetector:
     """For small, blurred corner markers (a steep camera): one wrong bit corrected and
-    the bits sampled finer. It also reads the odd marker into card art, so only missing
-    corner markers are taken from it, and only where they fit the others (``_plausible``).
+    the bits sampled finer. It also reads the odd marker into card art, so only markers
+    still missing (corner markers, seat cards) are taken from it, and only where they fit
+    the others (``_plausible``).
     Its frame is thresholded in windows up to 13 px, not 23: for the small markers it
     looks for the widest window adds nothing (no marker lost or moved on any photoreal
     set) and cost a fifth of the markers' time."""
