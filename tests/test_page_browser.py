@@ -473,6 +473,8 @@ def test_the_oled_card_shows_only_when_the_table_has_an_oled_frame(tmp_path: Pat
         page = phone(browser, address)
         settle(page)
         expect(page.locator("#oled")).to_be_hidden()
+        page.wait_for_function("document.getElementById('oled').complete")  # its request has failed
+        expect(page.locator("#oled-card")).to_be_hidden()
         page.close()
     frame = np.zeros((64, 128, 3), np.uint8)
     cv2.putText(frame, "SCARAB", (10, 40), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (255, 255, 255), 2)
