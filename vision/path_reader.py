@@ -1621,7 +1621,7 @@ class PathReader(TableLocator):
                 continue  # one pawn, nearer another pawn's colour (yellow, orange and lime are close)
             colour = self.pawn_colours[label]
             radius = float(np.sqrt(best[0] / np.pi) / 0.5)
-            centre = pawn_centre(view.image, best[1], colour, radius)
+            centre, extent = pawn_centre(view.image, best[1], colour, radius)
             index = None
             if slots:
                 # a pawn may have pulled its own tile's match off its place: where the
@@ -1639,7 +1639,7 @@ class PathReader(TableLocator):
                     "confidence": round(float(min(1.0, best[2] / 0.78)), 2),
                     "index": index,
                     "view": centre.tolist(),
-                    "radius": radius,
+                    "radius": max(radius, extent),
                 }
             )
         return found
@@ -1648,6 +1648,7 @@ class PathReader(TableLocator):
 PAWN_NEAR = 24.0  # a pawn's pixels lie within this of its enrolled colour (Lab, lightness weighed 0.25)
 PAWN_FILL = 0.5  # …its blob fills this share of its box at least…
 PAWN_TYPICAL = 18.0  # …its typical pixel well within that (a photo face's cyan-ish gradient: 19-22)…
+PAWN_EXTENT = 1.8  # a pawn's disc of its hue is at most this many times the radius its blob shows
 PAWN_ROUND = 0.45  # …and this share of its enclosing circle: a pawn's top and side, seen aslant
 NOMINAL_TILE_MM = 35.0  # the OTB box's tiles: the mask's scale before the tile is measured
 
@@ -1695,18 +1696,22 @@ def density_map(mask: np.ndarray, tile: float) -> np.ndarray:
     return cv2.filter2D(mask.astype(np.float32), -1, kernel / kernel.sum())
 
 
-def pawn_centre(image: np.ndarray, rough: np.ndarray, colour: np.ndarray, radius: float) -> np.ndarray:
+def pawn_centre(
+    image: np.ndarray, rough: np.ndarray, colour: np.ndarray, radius: float
+) -> tuple[np.ndarray, float]:
     """A pawn's centre at the top view's own resolution: the disc of its hue (its darker
     rim is the same hue, dimmer), the highlight's hole filled in. The blob at half size
     misses the rim on one side and the highlight on the other; what it hides under a
     pawn must sit where the pawn does. ``rough`` stays if the disc runs into something
-    of its hue."""
+    of its hue. Also the pawn's radius by that disc (``radius`` where it cannot tell): a
+    pawn lit from one side shows its own colour only on its lit part, which the blob
+    found is, and the rest of it hides its tile as well."""
     reach = int(radius * 1.8) + 2
     x, y = round(float(rough[0])), round(float(rough[1]))
     x0, y0 = max(x - reach, 0), max(y - reach, 0)
     window = image[y0 : y + reach + 1, x0 : x + reach + 1]
     if window.shape[0] < 3 or window.shape[1] < 3:
-        return rough
+        return rough, radius
     light, green_red, blue_yellow = cv2.split(cv2.cvtColor(window, cv2.COLOR_BGR2LAB).astype(np.float32))
     shade = np.clip(colour[0] / np.maximum(light, 1.0), 0.6, 1.6)
     da = (green_red - 128) * shade - (colour[1] - 128)
@@ -1715,16 +1720,19 @@ def pawn_centre(image: np.ndarray, rough: np.ndarray, colour: np.ndarray, radius
     _, parts = cv2.connectedComponents(near)
     at = parts[min(y - y0, parts.shape[0] - 1), min(x - x0, parts.shape[1] - 1)]
     if at == 0:
-        return rough
+        return rough, radius
     contours, _ = cv2.findContours((parts == at).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     disc = np.zeros_like(near)
     cv2.drawContours(disc, contours, -1, 1, -1)
     m = cv2.moments(disc, binaryImage=True)
     area = m["m00"]
-    if not 0.5 * np.pi * radius**2 <= area <= 2.5 * np.pi * radius**2:
-        return rough
+    if not 0.5 * np.pi * radius**2 <= area <= PAWN_EXTENT**2 * np.pi * radius**2:
+        return rough, radius
+    extent = float(np.sqrt(area / np.pi))
+    if area > 2.5 * np.pi * radius**2:
+        return rough, extent  # its centre stays where the blob put it
     refined = np.array([m["m10"] / area + x0, m["m01"] / area + y0])
-    return refined if np.linalg.norm(refined - rough) < 0.5 * radius else rough
+    return (refined if np.linalg.norm(refined - rough) < 0.5 * radius else rough), extent
 
 
 def pawn_lab(view: TopView, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
