@@ -695,3 +695,25 @@ def test_a_pawn_hides_its_tile_as_far_as_its_colour_reaches(monkeypatch: pytest.
         path_reader, "pawn_centre", lambda image, rough, colour, r: (whole(image, rough, colour, r)[0], r)
     )
     assert ("mask-green", "cat-blue") in wrong_under_pawns()
+
+
+def test_a_stripe_of_grain_darker_where_it_crosses_the_edge_is_no_arm() -> None:
+    """tutankhamen-s89-0014 (mosaic on pale wood with bold stripes of grain, measured once
+    unseen): a stripe of grain along the path's first row reached the right edge, of the
+    table's colour as a whole (5 in Lab) but 9 from it where it crosses the edge, in the
+    frame's darker corner, and the clean frame was refused as a bare arm. It is read now, no
+    tile wrong (the walk still loses the path along that stripe after a few tiles: it says
+    so, ``complete`` false, and the tiles it placed are questions); with the stripe judged
+    as before, it is refused again."""
+    import vision.path_reader as path_reader
+
+    shot = next(s for s in dataset.frames(S89) if s.name == "tutankhamen-s89-0014")
+    cat = catalogue("tutankhamen", dataset.enrolment_folder(S89, shot.family))
+    doc = PathReader(cat).read(shot.image()).to_json()
+    assert not any(a is not None and a != b for a, b in _aligned(doc["tiles"], shot.truth["tiles"]))
+    assert doc["complete"] or any(q["index"] == len(doc["tiles"]) for q in doc["unreadable"])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(path_reader, "TABLE_ITSELF", 5.0)
+        with pytest.raises(VisionError) as refused:
+            PathReader(cat).read(shot.image())
+    assert refused.value.code == "hand-over-table"
