@@ -108,6 +108,36 @@ def test_a_marker_is_found_at_every_size_and_focus_a_camera_gives(side: int, blu
     assert found[21].side_px == pytest.approx(inner, abs=2 * blur)
 
 
+def test_only_squares_of_print_on_paper_are_looked_at_again_for_a_missing_marker() -> None:
+    """The squares the strict look found but could not read are read again in windows of
+    their own (``markers._missing_among_rejected``), up to six looks each. A marker's own
+    square and its paper's pass the first check — dim, slanted and blurred too; a square of
+    a card's coloured print, of wood grain or of a plain light card does not, and is left."""
+    from vision.markers import _inked_on_paper
+
+    frame = np.full((300, 900), 120, np.uint8)  # a mid-grey table
+    side = 60
+    mark = cv2.cvtColor(marker_image(0, side), cv2.COLOR_BGR2GRAY)
+    frame[40 : 40 + side, 40 : 40 + side] = (30 + mark.astype(np.float32) * 0.7).astype(np.uint8)
+    frame[150:210, 200:260] = 170  # a light card...
+    frame[165:195, 215:245] = 95  # ...with a square of coloured print on it
+    rng = np.random.default_rng(3)
+    grain = 120 + 25 * np.sin(np.arange(60)[:, None] / 3.0) + rng.normal(0, 4, (60, 60))
+    frame[150:210, 400:460] = np.clip(grain, 0, 255).astype(np.uint8)
+    frame[40:100, 600:660] = 200  # a plain light card
+    frame = cv2.GaussianBlur(frame, (0, 0), 1.2)
+
+    def square(x: float, y: float, a: float) -> np.ndarray:
+        return np.array([[x, y], [x + a, y], [x + a, y + a], [x, y + a]], np.float32)
+
+    quiet = side * QUIET_MM / (MARKER_MM + 2 * QUIET_MM)
+    assert _inked_on_paper(frame, square(40 + quiet, 40 + quiet, side - 2 * quiet))  # the marker's own
+    assert _inked_on_paper(frame, square(40, 40, side))  # its paper's
+    assert not _inked_on_paper(frame, square(215, 165, 30))  # the print on the card
+    assert not _inked_on_paper(frame, square(405, 155, 50))  # grain
+    assert not _inked_on_paper(frame, square(605, 45, 50))  # the plain card
+
+
 # ---------------------------------------------------------------------- enrolment
 
 

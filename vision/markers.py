@@ -202,6 +202,8 @@ def _missing_among_rejected(
         q = quad.reshape(4, 2)
         if known and not 0.5 * typical <= _side(q) <= 2.0 * typical:
             continue  # a square of card art or wood grain, nowhere near a marker's size
+        if not _inked_on_paper(small, q):
+            continue  # no dark print on bright paper there: card art or wood grain
         side = float(np.ptp(q, axis=0).max())
         x0, y0 = np.floor(q.min(0) - side).astype(int)
         x1, y1 = np.ceil(q.max(0) + side).astype(int)
@@ -265,6 +267,40 @@ def _plausible(gray: np.ndarray, quad: np.ndarray, known: list[np.ndarray]) -> b
         for q, s in zip(known, sides, strict=True)
     )
     return 0.6 * typical <= side <= 1.6 * typical and apart and _on_paper(gray, quad)
+
+
+def _inked_on_paper(gray: np.ndarray, quad: np.ndarray) -> bool:
+    """A square that may hold a marker: dark print in its middle, and round that, bright
+    paper — just outside it (the square is the marker's) or just inside its rim (the
+    square is the paper's). Far, blurred or slanted markers pass (their paper is far
+    from plain there); most squares of card art and wood grain have no such contrast."""
+    centre = quad.mean(0)
+    at = np.floor(np.minimum(quad.min(0), centre + (quad.min(0) - centre) * PAPER_OUT)).astype(np.int32) - 1
+    at = np.maximum(at, 0)
+    far = np.ceil(centre + (quad.max(0) - centre) * PAPER_OUT).astype(np.int32) + 2
+    window = gray[at[1] : far[1], at[0] : far[0]]
+    if window.shape[0] < 4 or window.shape[1] < 4:
+        return False
+
+    def ring(inner: float, outer: float) -> np.ndarray:
+        m = np.zeros(window.shape[:2], np.uint8)
+        cv2.fillPoly(m, [np.round(centre + (quad - centre) * outer).astype(np.int32) - at], 255)
+        if inner > 0:
+            cv2.fillPoly(m, [np.round(centre + (quad - centre) * inner).astype(np.int32) - at], 0)
+        return window[m > 0]
+
+    core = ring(0.0, 0.6)
+    if len(core) < 4:
+        return False
+    ink = float(np.percentile(core, 10))
+    return any(
+        len(paper) >= 8 and float(np.median(paper)) > INK_UNDER_PAPER * ink
+        for paper in (ring(1.1, PAPER_OUT), ring(0.78, 0.94))
+    )
+
+
+PAPER_OUT = 1.3  # a marker's paper reaches this far round it (in its sides; 1.4 printed)
+INK_UNDER_PAPER = 2.0  # the paper is this many times as bright as the print's darkest tenth
 
 
 def _on_paper(gray: np.ndarray, quad: np.ndarray) -> bool:
