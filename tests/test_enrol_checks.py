@@ -135,6 +135,24 @@ def test_cards_whose_cut_fades_here_and_there_are_accepted() -> None:
         assert own > 0.6 and own > max(others), (path.name, own, max(others))
 
 
+def test_a_lamps_light_on_the_table_beside_a_card_is_no_second_face() -> None:
+    """A line-art papyrus on grey wood and an ebony one on light wood (photoreal seed 73's
+    enrolment photos), a lamp lighting one side of the table: the lit table stands out from
+    the table's colour as much as a card, beside the card, and both photos were refused as
+    two things. The light fades into the table, with no clear edge along it: both are
+    accepted, each crop likest its own art; two cards in one photo are still refused
+    (``test_two_faces_in_one_photo_are_refused``)."""
+    arts = {p.stem: cv2.imread(str(p)) for p in sorted((GOOD / "art").glob("*.png"))}
+    arts.update({p.stem: cv2.imread(str(p)) for p in sorted((GOOD / "lit" / "art").glob("*.png"))})
+    photos = sorted((GOOD / "lit").glob("*.jpg"))
+    assert len(photos) == 2
+    for path in photos:
+        face = find_face(cv2.imread(str(path)), oblong=True)
+        own = art_likeness(face, arts[path.stem])
+        others = [art_likeness(face, a) for name, a in arts.items() if name != path.stem]
+        assert own > 0.6 and own > max(others), (path.name, own, max(others))
+
+
 def test_a_skewed_crop_is_refused() -> None:
     """A tile photographed at a slant (a parallelogram 20° off square): straightening its
     box would fill two corners with table."""

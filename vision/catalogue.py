@@ -210,6 +210,7 @@ RIM = (0.03, 0.1)  # the strip inside each side checked for table, in shares of 
 MAX_TABLE = 0.2  # the share of one side's strip that may look like the table
 MAX_OFF_EDGE = 0.03  # the share of the photo's edge the face may touch (a corner, not a side)
 SECOND_FACE = 0.25  # another thing standing out at least this big beside the face: two faces
+SECOND_CUT = 0.3  # ... its outline lying on clear edges this much where it crosses the table at least
 BRIDGED_SIDE = 0.8  # a side on a clear edge for this share of its length is bridged where it is not
 MIN_EDGE = 0.3  # the share of each side of the outline that must lie on a clear edge
 EDGE = (20.0, 40.0)  # Canny's levels (Lab change per pixel, Sobel-scaled) at the least
@@ -611,10 +612,18 @@ def _outline(photo: np.ndarray, oblong: bool = False, gaps: float = 0.0) -> Outl
         raise _refuse("the face runs off the photo's edge (leave some background on every side)")
     area = float(poly.sum())
     beside = ~cv2.dilate(poly, np.ones((9, 9), np.uint8)).astype(bool)
+    cut = cv2.dilate(edges, np.ones((3, 3), np.uint8)) > 0
     for c in (*colour, *edged):
         if cv2.contourArea(c) > SECOND_FACE * area:
             other = _filled(mask.shape, c).astype(bool)
             out = float((other & beside).sum())
+            # a lamp's pool on the table stands out from the table's colour too, but fades
+            # into it: where its outline crosses the table, no clear edge lies along it
+            rim = c.reshape(-1, 2)
+            inner = (rim.min(1) > 0) & (rim[:, 0] < w - 1) & (rim[:, 1] < h - 1)  # the photo's edge is no rim
+            rim = rim[beside[rim[:, 1], rim[:, 0]] & inner]
+            if len(rim) and float(cut[rim[:, 1], rim[:, 0]].mean()) < SECOND_CUT:
+                continue
             if out > SECOND_FACE * area and out > 0.5 * float(other.sum()):
                 raise _refuse("more than one thing stands out from the background (one face per photo)")
     if fit < _least_fit(support):
