@@ -590,71 +590,97 @@ def _outline(photo: np.ndarray, oblong: bool = False, gaps: float = 0.0) -> Outl
         (f for f in found if f[1] >= MIN_EDGE and f[2] >= _least_fit(f[1])), key=lambda f: -f[1] * f[2]
     )
     if valid:  # the clearest, or a larger one around it (a side of the face the table's colour)
-        quad, support, fit = max(
-            (f for f in valid if _covers(f[0], valid[0][0], mask.shape)), key=lambda f: cv2.contourArea(f[0])
+        choices = sorted(
+            (f for f in valid if _covers(f[0], valid[0][0], mask.shape)), key=lambda f: -cv2.contourArea(f[0])
         )
     else:
-        quad, support, fit = max(found, key=lambda f: min(f[1] / MIN_EDGE, f[2] / MIN_FIT))
-    if oblong:  # a card: its small value marks must line up with the camera's crops
-        # a thin frame line round the face is kept here: the opening above would shave it off
-        whole = cv2.morphologyEx(
-            (np.linalg.norm(lab - ground, axis=2) > level).astype(np.uint8),
-            cv2.MORPH_CLOSE,
-            np.ones((5, 5), np.uint8),
+        choices = [max(found, key=lambda f: min(f[1] / MIN_EDGE, f[2] / MIN_FIT))]
+
+    def judged(quad: np.ndarray, support: float, fit: float) -> Outline:
+        if oblong:  # a card: its small value marks must line up with the camera's crops
+            # a thin frame line round the face is kept here: the opening above would shave it off
+            whole = cv2.morphologyEx(
+                (np.linalg.norm(lab - ground, axis=2) > level).astype(np.uint8),
+                cv2.MORPH_CLOSE,
+                np.ones((5, 5), np.uint8),
+            )
+            quad = _colour_cut(cv2.findContours(whole, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], quad)
+        poly = np.zeros_like(mask)
+        cv2.fillConvexPoly(poly, np.round(quad).astype(np.int32), 1)
+        margin = max(3, min(h, w) // 100) | 1  # a side this close to the photo's edge runs off it
+        near_edge = cv2.dilate(poly, np.ones((margin, margin), np.uint8))
+        touching = [np.concatenate([r[0], r[-1], r[:, 0], r[:, -1]]).mean() for r in (*regions, near_edge)]
+        if min(touching[:-1]) > MAX_OFF_EDGE or touching[-1] > MAX_OFF_EDGE:
+            raise _refuse("the face runs off the photo's edge (leave some background on every side)")
+        area = float(poly.sum())
+        beside = ~cv2.dilate(poly, np.ones((9, 9), np.uint8)).astype(bool)
+        cut = cv2.dilate(edges, np.ones((3, 3), np.uint8)) > 0
+        for c in (*colour, *edged):
+            if cv2.contourArea(c) > SECOND_FACE * area:
+                other = _filled(mask.shape, c).astype(bool)
+                out = float((other & beside).sum())
+                # a lamp's pool on the table stands out from the table's colour too, but fades
+                # into it: where its outline crosses the table, no clear edge lies along it
+                rim = c.reshape(-1, 2)
+                inner = (
+                    (rim.min(1) > 0) & (rim[:, 0] < w - 1) & (rim[:, 1] < h - 1)
+                )  # the photo's edge is no rim
+                rim = rim[beside[rim[:, 1], rim[:, 0]] & inner]
+                if len(rim) and float(cut[rim[:, 1], rim[:, 0]].mean()) < SECOND_CUT:
+                    continue
+                if out > SECOND_FACE * area and out > 0.5 * float(other.sum()):
+                    raise _refuse("more than one thing stands out from the background (one face per photo)")
+        if fit < _least_fit(support):
+            raise _refuse(f"its outline is no clear four-sided shape (it fills {fit:.0%} of its best fit)")
+        skew = max(abs(a - 90.0) for a in _corner_angles(quad))
+        if skew > MAX_SKEW_DEG:
+            raise _refuse(
+                f"skewed: a corner is {skew:.0f}° off a right angle (photograph it from straight above)"
+            )
+        across = float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
+        down = float(np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
+        ratio = float(max(across, down) / max(min(across, down), 1.0))
+        if oblong:
+            if not CARD_ASPECT[0] <= ratio <= CARD_ASPECT[1]:
+                raise _refuse(
+                    f"its outline is {ratio:.2f} times as long as wide, not a card's shape (is its whole"
+                    " edge clear against the table? a light card shows best on a darker surface)"
+                )
+            if across > down:
+                raise _refuse("the card lies on its side (photograph it upright)")
+        elif ratio > TILE_ASPECT:
+            raise _refuse(f"its outline is {ratio:.2f} times as long as wide, not a tile's square")
+        tall = (
+            int(np.clip(round(FACE_PX * down / max(across, 1.0)), FACE_PX, 2 * FACE_PX))
+            if oblong
+            else FACE_PX
         )
-        quad = _colour_cut(cv2.findContours(whole, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], quad)
-    poly = np.zeros_like(mask)
-    cv2.fillConvexPoly(poly, np.round(quad).astype(np.int32), 1)
-    margin = max(3, min(h, w) // 100) | 1  # a side this close to the photo's edge runs off it
-    near_edge = cv2.dilate(poly, np.ones((margin, margin), np.uint8))
-    touching = [np.concatenate([r[0], r[-1], r[:, 0], r[:, -1]]).mean() for r in (*regions, near_edge)]
-    if min(touching[:-1]) > MAX_OFF_EDGE or touching[-1] > MAX_OFF_EDGE:
-        raise _refuse("the face runs off the photo's edge (leave some background on every side)")
-    area = float(poly.sum())
-    beside = ~cv2.dilate(poly, np.ones((9, 9), np.uint8)).astype(bool)
-    cut = cv2.dilate(edges, np.ones((3, 3), np.uint8)) > 0
-    for c in (*colour, *edged):
-        if cv2.contourArea(c) > SECOND_FACE * area:
-            other = _filled(mask.shape, c).astype(bool)
-            out = float((other & beside).sum())
-            # a lamp's pool on the table stands out from the table's colour too, but fades
-            # into it: where its outline crosses the table, no clear edge lies along it
-            rim = c.reshape(-1, 2)
-            inner = (rim.min(1) > 0) & (rim[:, 0] < w - 1) & (rim[:, 1] < h - 1)  # the photo's edge is no rim
-            rim = rim[beside[rim[:, 1], rim[:, 0]] & inner]
-            if len(rim) and float(cut[rim[:, 1], rim[:, 0]].mean()) < SECOND_CUT:
-                continue
-            if out > SECOND_FACE * area and out > 0.5 * float(other.sum()):
-                raise _refuse("more than one thing stands out from the background (one face per photo)")
-    if fit < _least_fit(support):
-        raise _refuse(f"its outline is no clear four-sided shape (it fills {fit:.0%} of its best fit)")
-    skew = max(abs(a - 90.0) for a in _corner_angles(quad))
-    if skew > MAX_SKEW_DEG:
-        raise _refuse(
-            f"skewed: a corner is {skew:.0f}° off a right angle (photograph it from straight above)"
+        ring = edges.copy()  # the outline itself closes the face where it lies on a clear edge
+        cv2.drawContours(ring, _on_edges(quad, dx, dy, _edge_level(grain)[0]), -1, 255, 2)
+        enclosed = mask.copy()
+        cv2.drawContours(
+            enclosed, cv2.findContours(ring, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], -1, 1, -1
         )
-    across = float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
-    down = float(np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
-    ratio = float(max(across, down) / max(min(across, down), 1.0))
-    if oblong:
-        if not CARD_ASPECT[0] <= ratio <= CARD_ASPECT[1]:
-            raise _refuse(f"its outline is {ratio:.2f} times as long as wide, not a card's shape")
-        if across > down:
-            raise _refuse("the card lies on its side (photograph it upright)")
-    elif ratio > TILE_ASPECT:
-        raise _refuse(f"its outline is {ratio:.2f} times as long as wide, not a tile's square")
-    tall = int(np.clip(round(FACE_PX * down / max(across, 1.0)), FACE_PX, 2 * FACE_PX)) if oblong else FACE_PX
-    ring = edges.copy()  # the outline itself closes the face where it lies on a clear edge
-    cv2.drawContours(ring, _on_edges(quad, dx, dy, _edge_level(grain)[0]), -1, 255, 2)
-    enclosed = mask.copy()
-    cv2.drawContours(enclosed, cv2.findContours(ring, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], -1, 1, -1)
-    inside = straightened(enclosed * 255, Outline(quad, FACE_PX, tall), CHECK_PX / FACE_PX) > 127
-    for side, share in zip(SIDES, _table_along_sides(inside), strict=True):
-        if share > MAX_TABLE:
-            raise _refuse(f"the crop holds table along its {side} side ({share:.0%} of it)")
-    if support < MIN_EDGE:
-        raise _refuse(f"its outline has no four clear sides (one lies {support:.0%} on a clear edge)")
-    return Outline(quad / scale, FACE_PX, tall)
+        inside = straightened(enclosed * 255, Outline(quad, FACE_PX, tall), CHECK_PX / FACE_PX) > 127
+        for side, share in zip(SIDES, _table_along_sides(inside), strict=True):
+            if share > MAX_TABLE:
+                raise _refuse(f"the crop holds table along its {side} side ({share:.0%} of it)")
+        if support < MIN_EDGE:
+            raise _refuse(f"its outline has no four clear sides (one lies {support:.0%} on a clear edge)")
+        return Outline(quad / scale, FACE_PX, tall)
+
+    # a larger outline round the clearest that is refused as skewed or holding table (a
+    # trapezoid from the card's side to a shadow's edge) gives way to the next one inside it
+    first: VisionError | None = None
+    for quad, support, fit in choices:
+        try:
+            return judged(quad, support, fit)
+        except VisionError as refused:
+            first = first or refused
+            if not any(why in str(refused) for why in ("skewed", "holds table")):
+                break
+    assert first is not None
+    raise first
 
 
 def straightened(photo: np.ndarray, found: Outline, scale: float = 1.0) -> np.ndarray:
