@@ -58,6 +58,7 @@ INK_SHARE = 0.1  # a card's ink (``_ink``): its most saturated tenth
 INK_GROUND_APART = 2.0  # the colours' grounds' spread against the photos' scatter (``_shared_ground``)
 INK_INNER = 0.95  # ... out nearly to its rim, where some boxes print the colour (a corner band)
 MAX_ROW_ENDS = 3  # cards a row's end is moved out by at most (each side)
+PILE_COVER = 0.8  # the pile fills at least this share of the top papyrus's outline found, or it is asked
 BUSIER_THAN_TABLE = 1.3  # a card's print against the table's own texture (wood grain)
 # value_look's weights and the rows they weigh, per index
 _WEIGHTS: weakref.WeakKeyDictionary[FaceIndex, Kept] = weakref.WeakKeyDictionary()
@@ -846,7 +847,17 @@ class CardReader(TableLocator):
             )
         if best[0] is not None and self.papyri is not None and self.settings.rank_margin is not None:
             best = (self.rank_look(image, best[0], best[1], best[2]), best[1], best[2])
+        cover = _covered(points, best[1], best[2], self.card_px)
+        if best[0] is not None and cover < PILE_COVER:
+            # an outline pieced from the pile's edges and the table round it, the crop turned
+            # a quarter: a 2×2 grid of colours turned looks like another papyrus's (an ebony
+            # papyrus of seed 73 read wrong at full confidence, its outline 0.69 covered)
+            best = (replace(best[0], confidence=0.0), best[1], best[2])
         card = self._card(best[0], best[1])
+        if best[0] is not None and cover < PILE_COVER:
+            card["reason"] = (
+                f"its outline is unclear (the pile fills {cover:.0%} of it): like {best[0].label}"
+            )
         xy = _image_point(to_image, best[1])
         if card["label"] is None:
             why = "the papyrus: " + card["reason"]
@@ -915,6 +926,15 @@ class CardReader(TableLocator):
             _, where = look.at(theta)
             found.append((where + np.array([x0, y0]), theta))
         return found
+
+
+def _covered(points: np.ndarray, centre: np.ndarray, angle: float, size: tuple[float, float]) -> float:
+    """The share of a card's outline (``centre``, turned by ``angle``; top-view px) that the
+    pile's ``points`` (the half-resolution mask's, each standing for four px) fill."""
+    along, across = _axes(angle)
+    rel = points - centre
+    inside = (np.abs(rel @ along) <= size[0] / 2) & (np.abs(rel @ across) <= size[1] / 2)
+    return float(4 * inside.sum() / (size[0] * size[1]))
 
 
 def candidates(match: Match | None, opinion: Opinion | None = None) -> list[str]:
