@@ -1307,12 +1307,16 @@ class PathReader(TableLocator):
         offset = 0.0 if top[0] == shifts[0] or top[-1] == shifts[-1] else 0.5 * (top[0] + top[-1])
         start = start + offset * across  # the ray moved across to the tile's middle
 
-        def score(mm: float, around: np.ndarray | None, reach: int, step: float) -> tuple[float, np.ndarray]:
+        def score(
+            mm: float, around: np.ndarray | None, reach: int, step: float, nth: int = 0
+        ) -> tuple[float, np.ndarray]:
             """How well the first tile, cut at this side, matches an enrolled face, and
             where: shifted ``reach`` steps of ``step`` sides each way about ``around``
-            (default: half a side beyond where the path begins)."""
+            (default: half a side beyond where the path begins; ``nth`` 1: the tile after
+            it, a side and a gap on)."""
             side = mm * s.px_per_mm
-            centre = start + (edge + side / 2) * u if around is None else around
+            on = nth * (side + s.gap_mm * s.px_per_mm)
+            centre = start + (edge + side / 2 + on) * u if around is None else around
             angle = tile_angle(image, centre, side)
             cells = [(a, b) for a in range(-reach, reach + 1) for b in range(-reach, reach + 1)]
             patches, shifts = crop_grid(image, centre, side, angle, cells, step * side, u)
@@ -1323,6 +1327,13 @@ class PathReader(TableLocator):
         # sizes over shifts of up to a third of a side, then finer sizes where the best matched
         coarse = {float(mm): score(mm, None, 3, 0.1) for mm in np.arange(lo, hi + 1e-6, 5.0)}
         best_score = max(float(v) for v, _ in coarse.values())
+        if best_score < MEASURE_CLEAR:
+            # the first face matches no side clearly (a pawn stands on it: a medallion's
+            # disc round the pawn matched best at 25 mm of 35): the tile after it, where the
+            # path runs straight on, may show whole — whichever matches a side better counts
+            for mm, (value, where) in list(coarse.items()):
+                coarse[mm] = max((value, where), score(mm, None, 3, 0.1, 1), key=lambda c: c[0])
+            best_score = max(float(v) for v, _ in coarse.values())
         if best_score < max(s.min_score, s.measure_sure):  # no face there surely at any side: as before
             return self.tile_mm
         fine: dict[float, float] = {}
@@ -1659,6 +1670,7 @@ ANGLE_APART = 5.0  # …are taken where they point this many degrees otherwise t
 ANGLE_ASTRAY = 10.0  # a tile's edges this far off the path's axes and the last tile's are weighed…
 ASTRAY_MARGIN = 0.05  # …against the axes, taken where the face matches that much better so
 SIZE_TIE = 0.01  # sides whose first faces match within this of the best match alike
+MEASURE_CLEAR = 0.85  # a first face matching its best side less well than this: the next one is tried too
 CLOSE_SIZE = 0.06  # a coarse side matching this much less than the best is looked at finely too
 FAINTER = 0.2  # a place whose face matches this much less than another's goes after it
 UNVISITED_SHARE = 0.4  # a face off the walk stands out as a tile nearly as well as those walked
