@@ -102,15 +102,18 @@ def test_a_pawns_centre_is_found_at_full_resolution() -> None:
     image = cv2.resize(big, (90, 90), interpolation=cv2.INTER_AREA)
     lab = cv2.cvtColor(np.array([[colour]], np.uint8), cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32)
     rough = true_centre + np.array([1.5, 1.5])  # where a half-size blob missing rim and highlight puts it
-    found = pawn_centre(image, rough, lab, 9.6)
+    found, extent = pawn_centre(image, rough, lab, 8.0)
     assert np.linalg.norm(found - true_centre) < 0.3 < 2.0 < np.linalg.norm(rough - true_centre)
+    # its radius by the disc of its hue, rim included: a blob of its lit top alone is smaller
+    assert extent == pytest.approx(9.6, abs=0.6)
 
 
 def test_a_pawn_running_into_its_own_colour_keeps_its_rough_centre() -> None:
     image = np.full((60, 60, 3), (235, 215, 40), np.uint8)  # nothing but the pawn's colour
     lab = cv2.cvtColor(image[:1, :1], cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32)
     rough = np.array([30.0, 28.0])
-    assert np.array_equal(pawn_centre(image, rough, lab, 9.6), rough)
+    centre, extent = pawn_centre(image, rough, lab, 9.6)
+    assert np.array_equal(centre, rough) and extent == 9.6
 
 
 def test_a_pale_frame_still_shows_which_colour_a_face_is() -> None:

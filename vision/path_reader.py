@@ -1330,9 +1330,11 @@ class PathReader(TableLocator):
         if best_score < MEASURE_CLEAR:
             # the first face matches no side clearly (a pawn stands on it: a medallion's
             # disc round the pawn matched best at 25 mm of 35): the tile after it, where the
-            # path runs straight on, may show whole — whichever matches a side better counts
+            # path runs straight on, is looked at too: a side must suit both, and is made
+            # exact on the one that matches it better
             for mm, (value, where) in list(coarse.items()):
-                coarse[mm] = max((value, where), score(mm, None, 3, 0.1, 1), key=lambda c: c[0])
+                after, there = score(mm, None, 3, 0.1, 1)
+                coarse[mm] = ((value + after) / 2, where if value >= after else there)
             best_score = max(float(v) for v, _ in coarse.values())
         if best_score < max(s.min_score, s.measure_sure):  # no face there surely at any side: as before
             return self.tile_mm
