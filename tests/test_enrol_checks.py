@@ -116,6 +116,20 @@ def test_good_photoreal_photos_are_accepted_and_cropped_to_the_face(kind: str) -
         assert own > 0.6 and own > max(others) + 0.25, (path.name, own, max(others))
 
 
+def _cards_taken_as_their_own_art(folder: str, count: int) -> None:
+    """Every card photo in ``GOOD / folder`` (``count`` of them) is accepted, and its crop
+    is likest its own art (``folder/art``) of all the arts kept."""
+    arts = {p.stem: cv2.imread(str(p)) for p in sorted((GOOD / "art").glob("*.png"))}
+    arts.update({p.stem: cv2.imread(str(p)) for p in sorted((GOOD / folder / "art").glob("*.png"))})
+    photos = sorted((GOOD / folder).glob("*.jpg"))
+    assert len(photos) == count
+    for path in photos:
+        face = find_face(cv2.imread(str(path)), oblong=True)
+        own = art_likeness(face, arts[path.stem])
+        others = [art_likeness(face, a) for name, a in arts.items() if name != path.stem]
+        assert own > 0.6 and own > max(others), (path.name, own, max(others))
+
+
 def test_cards_whose_cut_fades_here_and_there_are_accepted() -> None:
     """An ebony card on grey wood and a light papyrus card on light wood (photoreal seed
     19's enrolment photos) whose cut lines fade for a few pixels here and there: the ring
@@ -124,15 +138,7 @@ def test_cards_whose_cut_fades_here_and_there_are_accepted() -> None:
     yellow 1 was read as the yellow 2 at full confidence. A side on a clear edge for most
     of its length is bridged: both are accepted, each crop likest its own art (the ebony
     yellow 5 differs from the yellow 1 by its pips alone)."""
-    arts = {p.stem: cv2.imread(str(p)) for p in sorted((GOOD / "art").glob("*.png"))}
-    arts.update({p.stem: cv2.imread(str(p)) for p in sorted((GOOD / "faded" / "art").glob("*.png"))})
-    photos = sorted((GOOD / "faded").glob("*.jpg"))
-    assert len(photos) == 2
-    for path in photos:
-        face = find_face(cv2.imread(str(path)), oblong=True)
-        own = art_likeness(face, arts[path.stem])
-        others = [art_likeness(face, a) for name, a in arts.items() if name != path.stem]
-        assert own > 0.6 and own > max(others), (path.name, own, max(others))
+    _cards_taken_as_their_own_art("faded", 2)
 
 
 def test_a_lamps_light_on_the_table_beside_a_card_is_no_second_face() -> None:
@@ -142,15 +148,7 @@ def test_a_lamps_light_on_the_table_beside_a_card_is_no_second_face() -> None:
     two things. The light fades into the table, with no clear edge along it: both are
     accepted, each crop likest its own art; two cards in one photo are still refused
     (``test_two_faces_in_one_photo_are_refused``)."""
-    arts = {p.stem: cv2.imread(str(p)) for p in sorted((GOOD / "art").glob("*.png"))}
-    arts.update({p.stem: cv2.imread(str(p)) for p in sorted((GOOD / "lit" / "art").glob("*.png"))})
-    photos = sorted((GOOD / "lit").glob("*.jpg"))
-    assert len(photos) == 2
-    for path in photos:
-        face = find_face(cv2.imread(str(path)), oblong=True)
-        own = art_likeness(face, arts[path.stem])
-        others = [art_likeness(face, a) for name, a in arts.items() if name != path.stem]
-        assert own > 0.6 and own > max(others), (path.name, own, max(others))
+    _cards_taken_as_their_own_art("lit", 2)
 
 
 def test_a_larger_outline_that_holds_table_gives_way_to_the_card_inside_it() -> None:
@@ -159,13 +157,7 @@ def test_a_larger_outline_that_holds_table_gives_way_to_the_card_inside_it() -> 
     grain, that still took in most of it; the larger was judged, held table along its right
     side and the photo was refused. The card's own outline inside it is judged next: the
     photo is accepted and the crop is the card."""
-    arts = {p.stem: cv2.imread(str(p)) for p in sorted((GOOD / "art").glob("*.png"))}
-    arts.update({p.stem: cv2.imread(str(p)) for p in sorted((GOOD / "around" / "art").glob("*.png"))})
-    path = GOOD / "around" / "classic-blue-2.jpg"
-    face = find_face(cv2.imread(str(path)), oblong=True)
-    own = art_likeness(face, arts[path.stem])
-    others = [art_likeness(face, a) for name, a in arts.items() if name != path.stem]
-    assert own > 0.6 and own > max(others), (own, max(others))
+    _cards_taken_as_their_own_art("around", 1)
 
 
 def test_a_skewed_crop_is_refused() -> None:
