@@ -1132,8 +1132,17 @@ class PathReader(TableLocator):
             # the last few tiles' axes, so that a path laid in a curve turns them with it
             grid = GRID_MEMORY * grid + np.exp(4j * np.radians(angle))
             h = _snap(h, float(np.angle(grid)) / 4)
-            if not astray:
-                match, c = self.classify(image, c, angle, h, 2 if slots else 6)
+            if not astray and slots:
+                match, c = self.classify(image, c, angle, h, 2)
+            elif not astray:
+                # the first tile is looked for widely (a ray may meet it off its middle); a
+                # face matched poorly there (a pawn on it) does not move it off the mask's
+                # place: the walk would set off from that offset
+                match, there = self.classify(image, c, angle, h, 6)
+                if match.score >= FIRST_MOVED:
+                    c = there
+                else:
+                    match, c = self.classify(image, c, angle, h, 2)
             if slots and not _clear(c, np.array([sl.center for sl in slots]), 0.6 * pitch):
                 # the match slid back onto a tile walked: nothing more lies that way
                 near_end = (
@@ -1676,6 +1685,9 @@ MEASURE_CLEAR = 0.85  # a first face matching its best side less well than this:
 CLOSE_SIZE = 0.06  # a coarse side matching this much less than the best is looked at finely too
 FAINTER = 0.2  # a place whose face matches this much less than another's goes after it
 UNVISITED_SHARE = 0.4  # a face off the walk stands out as a tile nearly as well as those walked
+# the first tile is moved to where a face matches it best (a ray may meet it off its
+# middle) only where one matches this well: a pawn on it pulled the walk a third of a tile off
+FIRST_MOVED = 0.6
 FIRST_LOOKS = 4  # the nearest places rays from marker 10 meet, weighed as the path's first tile…
 FIRST_SHARE = 0.5  # …passed over if less clearly a square than this share of the clearest, and no face
 SETTLE_FACES = 12  # sure faces the measured side is made exact on, the first ones walked
