@@ -1670,8 +1670,8 @@ class PathReader(TableLocator):
 PAWN_NEAR = 24.0  # a pawn's pixels lie within this of its enrolled colour (Lab, lightness weighed 0.25)
 PAWN_FILL = 0.5  # …its blob fills this share of its box at least…
 PAWN_TYPICAL = 18.0  # …its typical pixel well within that (a photo face's cyan-ish gradient: 19-22)…
-PAWN_EXTENT = 1.8  # a pawn's disc of its hue is at most this many times the radius its blob shows
 PAWN_ROUND = 0.45  # …and this share of its enclosing circle: a pawn's top and side, seen aslant
+PAWN_EXTENT = 1.8  # a pawn's disc of its hue is at most this many times the radius its blob shows
 NOMINAL_TILE_MM = 35.0  # the OTB box's tiles: the mask's scale before the tile is measured
 
 
