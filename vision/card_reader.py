@@ -847,17 +847,17 @@ class CardReader(TableLocator):
             )
         if best[0] is not None and self.papyri is not None and self.settings.rank_margin is not None:
             best = (self.rank_look(image, best[0], best[1], best[2]), best[1], best[2])
+        # an outline pieced from the pile's edges and the table round it, the crop turned
+        # a quarter: a 2×2 grid of colours turned looks like another papyrus's (an ebony
+        # papyrus of seed 73 read wrong at full confidence, its outline 0.69 covered)
         cover = _covered(points, best[1], best[2], self.card_px)
-        if best[0] is not None and cover < PILE_COVER:
-            # an outline pieced from the pile's edges and the table round it, the crop turned
-            # a quarter: a 2×2 grid of colours turned looks like another papyrus's (an ebony
-            # papyrus of seed 73 read wrong at full confidence, its outline 0.69 covered)
-            best = (replace(best[0], confidence=0.0), best[1], best[2])
+        unclear = best[0] if best[0] is not None and cover < PILE_COVER else None
+        if unclear is not None:
+            best = (replace(unclear, confidence=0.0), best[1], best[2])
         card = self._card(best[0], best[1])
-        if best[0] is not None and cover < PILE_COVER:
-            card["reason"] = (
-                f"its outline is unclear (the pile fills {cover:.0%} of it): like {best[0].label}"
-            )
+        if unclear is not None:
+            filled = f"the pile fills {cover:.0%} of it"
+            card["reason"] = f"its outline is unclear ({filled}): like {unclear.label}"
         xy = _image_point(to_image, best[1])
         if card["label"] is None:
             why = "the papyrus: " + card["reason"]

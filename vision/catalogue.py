@@ -236,8 +236,12 @@ class Outline:
     height: int
 
 
-def _refuse(why: str) -> VisionError:
-    return VisionError(NOT_ONE_FACE, f"not one face: {why}")
+class _Overreach(VisionError):
+    """A refusal an outline inside the one judged may not earn: skewed, or table inside."""
+
+
+def _refuse(why: str, overreach: bool = False) -> VisionError:
+    return (_Overreach if overreach else VisionError)(NOT_ONE_FACE, f"not one face: {why}")
 
 
 def _background(lab: np.ndarray) -> tuple[np.ndarray, float]:
@@ -595,36 +599,39 @@ def _outline(photo: np.ndarray, oblong: bool = False, gaps: float = 0.0) -> Outl
         )
     else:
         choices = [max(found, key=lambda f: min(f[1] / MIN_EDGE, f[2] / MIN_FIT))]
+    # what every outline judged is checked against, worked out once
+    whole: Sequence[np.ndarray] = ()
+    if oblong:  # a card: its small value marks must line up with the camera's crops
+        # a thin frame line round the face is kept here: the opening above would shave it off
+        closed = cv2.morphologyEx(
+            (np.linalg.norm(lab - ground, axis=2) > level).astype(np.uint8),
+            cv2.MORPH_CLOSE,
+            np.ones((5, 5), np.uint8),
+        )
+        whole = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
+    margin = max(3, min(h, w) // 100) | 1  # a side this close to the photo's edge runs off it
+    cut = cv2.dilate(edges, np.ones((3, 3), np.uint8)) > 0
 
     def judged(quad: np.ndarray, support: float, fit: float) -> Outline:
-        if oblong:  # a card: its small value marks must line up with the camera's crops
-            # a thin frame line round the face is kept here: the opening above would shave it off
-            whole = cv2.morphologyEx(
-                (np.linalg.norm(lab - ground, axis=2) > level).astype(np.uint8),
-                cv2.MORPH_CLOSE,
-                np.ones((5, 5), np.uint8),
-            )
-            quad = _colour_cut(cv2.findContours(whole, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], quad)
+        if oblong:
+            quad = _colour_cut(whole, quad)
         poly = np.zeros_like(mask)
         cv2.fillConvexPoly(poly, np.round(quad).astype(np.int32), 1)
-        margin = max(3, min(h, w) // 100) | 1  # a side this close to the photo's edge runs off it
         near_edge = cv2.dilate(poly, np.ones((margin, margin), np.uint8))
         touching = [np.concatenate([r[0], r[-1], r[:, 0], r[:, -1]]).mean() for r in (*regions, near_edge)]
         if min(touching[:-1]) > MAX_OFF_EDGE or touching[-1] > MAX_OFF_EDGE:
             raise _refuse("the face runs off the photo's edge (leave some background on every side)")
         area = float(poly.sum())
         beside = ~cv2.dilate(poly, np.ones((9, 9), np.uint8)).astype(bool)
-        cut = cv2.dilate(edges, np.ones((3, 3), np.uint8)) > 0
         for c in (*colour, *edged):
             if cv2.contourArea(c) > SECOND_FACE * area:
                 other = _filled(mask.shape, c).astype(bool)
                 out = float((other & beside).sum())
                 # a lamp's pool on the table stands out from the table's colour too, but fades
                 # into it: where its outline crosses the table, no clear edge lies along it
+                # (the photo's edge is no rim)
                 rim = c.reshape(-1, 2)
-                inner = (
-                    (rim.min(1) > 0) & (rim[:, 0] < w - 1) & (rim[:, 1] < h - 1)
-                )  # the photo's edge is no rim
+                inner = (rim.min(1) > 0) & (rim[:, 0] < w - 1) & (rim[:, 1] < h - 1)
                 rim = rim[beside[rim[:, 1], rim[:, 0]] & inner]
                 if len(rim) and float(cut[rim[:, 1], rim[:, 0]].mean()) < SECOND_CUT:
                     continue
@@ -635,7 +642,7 @@ def _outline(photo: np.ndarray, oblong: bool = False, gaps: float = 0.0) -> Outl
         skew = max(abs(a - 90.0) for a in _corner_angles(quad))
         if skew > MAX_SKEW_DEG:
             raise _refuse(
-                f"skewed: a corner is {skew:.0f}° off a right angle (photograph it from straight above)"
+                f"skewed: a corner is {skew:.0f}° off a right angle (photograph it from straight above)", True
             )
         across = float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
         down = float(np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
@@ -664,7 +671,7 @@ def _outline(photo: np.ndarray, oblong: bool = False, gaps: float = 0.0) -> Outl
         inside = straightened(enclosed * 255, Outline(quad, FACE_PX, tall), CHECK_PX / FACE_PX) > 127
         for side, share in zip(SIDES, _table_along_sides(inside), strict=True):
             if share > MAX_TABLE:
-                raise _refuse(f"the crop holds table along its {side} side ({share:.0%} of it)")
+                raise _refuse(f"the crop holds table along its {side} side ({share:.0%} of it)", True)
         if support < MIN_EDGE:
             raise _refuse(f"its outline has no four clear sides (one lies {support:.0%} on a clear edge)")
         return Outline(quad / scale, FACE_PX, tall)
@@ -675,10 +682,11 @@ def _outline(photo: np.ndarray, oblong: bool = False, gaps: float = 0.0) -> Outl
     for quad, support, fit in choices:
         try:
             return judged(quad, support, fit)
+        except _Overreach as refused:
+            first = first or refused
         except VisionError as refused:
             first = first or refused
-            if not any(why in str(refused) for why in ("skewed", "holds table")):
-                break
+            break
     assert first is not None
     raise first
 

@@ -269,33 +269,44 @@ def _plausible(gray: np.ndarray, quad: np.ndarray, known: list[np.ndarray]) -> b
     return 0.6 * typical <= side <= 1.6 * typical and apart and _on_paper(gray, quad)
 
 
+def _bands(gray: np.ndarray, quad: np.ndarray, bands: Sequence[tuple[float, float]]) -> list[np.ndarray]:
+    """The grey pixels of each band round a square's centre, ``(inner, outer)`` in shares
+    of its size (inner 0: all of the outer polygon; 1: the square itself); the masks are
+    drawn in a window round the widest band alone (the same pixels as over the frame)."""
+    centre = quad.mean(0)
+
+    def scaled(k: float) -> np.ndarray:
+        return np.round(quad if k == 1.0 else centre + (quad - centre) * k).astype(np.int32)
+
+    widest = scaled(max(outer for _, outer in bands))
+    h, w = gray.shape[:2]
+    x0, y0 = np.clip(widest.min(0) - 1, 0, None)
+    x1, y1 = min(int(widest[:, 0].max()) + 2, w), min(int(widest[:, 1].max()) + 2, h)
+    if x1 <= x0 or y1 <= y0:
+        return [gray[:0, 0] for _ in bands]
+    at = np.array([x0, y0], np.int32)
+    window = gray[y0:y1, x0:x1]
+    out = []
+    for inner, outer in bands:
+        m = np.zeros(window.shape[:2], np.uint8)
+        cv2.fillPoly(m, [scaled(outer) - at], 255)
+        if inner > 0:
+            cv2.fillPoly(m, [scaled(inner) - at], 0)
+        out.append(window[m > 0])
+    return out
+
+
 def _inked_on_paper(gray: np.ndarray, quad: np.ndarray) -> bool:
     """A square that may hold a marker: dark print in its middle, and round that, bright
     paper — just outside it (the square is the marker's) or just inside its rim (the
     square is the paper's). Far, blurred or slanted markers pass (their paper is far
     from plain there); most squares of card art and wood grain have no such contrast."""
-    centre = quad.mean(0)
-    at = np.floor(np.minimum(quad.min(0), centre + (quad.min(0) - centre) * PAPER_OUT)).astype(np.int32) - 1
-    at = np.maximum(at, 0)
-    far = np.ceil(centre + (quad.max(0) - centre) * PAPER_OUT).astype(np.int32) + 2
-    window = gray[at[1] : far[1], at[0] : far[0]]
-    if window.shape[0] < 4 or window.shape[1] < 4:
-        return False
-
-    def ring(inner: float, outer: float) -> np.ndarray:
-        m = np.zeros(window.shape[:2], np.uint8)
-        cv2.fillPoly(m, [np.round(centre + (quad - centre) * outer).astype(np.int32) - at], 255)
-        if inner > 0:
-            cv2.fillPoly(m, [np.round(centre + (quad - centre) * inner).astype(np.int32) - at], 0)
-        return window[m > 0]
-
-    core = ring(0.0, 0.6)
+    core, outside, inside = _bands(gray, quad, [(0.0, 0.6), (1.1, PAPER_OUT), (0.78, 0.94)])
     if len(core) < 4:
         return False
     ink = float(np.percentile(core, 10))
     return any(
-        len(paper) >= 8 and float(np.median(paper)) > INK_UNDER_PAPER * ink
-        for paper in (ring(1.1, PAPER_OUT), ring(0.78, 0.94))
+        len(paper) >= 8 and float(np.median(paper)) > INK_UNDER_PAPER * ink for paper in (outside, inside)
     )
 
 
@@ -306,23 +317,8 @@ INK_UNDER_PAPER = 2.0  # the paper is this many times as bright as the print's d
 def _on_paper(gray: np.ndarray, quad: np.ndarray) -> bool:
     """A plain bright ring round the square, as bright as its own white cells: a marker's
     paper (a square of card art or wood grain has none)."""
-    centre = quad.mean(0)
-    outer = np.round(centre + (quad - centre) * 1.3).astype(np.int32)
-    # the masks drawn in a window round the ring alone (the same pixels as over the frame)
-    h, w = gray.shape[:2]
-    x0, y0 = np.clip(outer.min(0) - 1, 0, None)
-    x1, y1 = min(int(outer[:, 0].max()) + 2, w), min(int(outer[:, 1].max()) + 2, h)
-    if x1 <= x0 or y1 <= y0:
-        return False
-    at = np.array([x0, y0], np.int32)
-    window = gray[y0:y1, x0:x1]
-    ring = np.zeros(window.shape[:2], np.uint8)
-    cv2.fillPoly(ring, [outer - at], 255)
-    cv2.fillPoly(ring, [np.round(centre + (quad - centre) * 1.12).astype(np.int32) - at], 0)
-    inside = np.zeros(window.shape[:2], np.uint8)
-    cv2.fillPoly(inside, [np.round(quad).astype(np.int32) - at], 255)
-    paper = window[ring > 0].astype(np.float32)
-    cells = window[inside > 0].astype(np.float32)
+    ring, square = _bands(gray, quad, [(1.12, 1.3), (0.0, 1.0)])
+    paper, cells = ring.astype(np.float32), square.astype(np.float32)
     if len(paper) < 8 or len(cells) < 8:
         return False
     white = float(np.percentile(cells, 95))
