@@ -763,3 +763,25 @@ def test_a_pawn_on_the_first_tile_does_not_set_the_tiles_size() -> None:
     doc = PathReader(cat).read(shot.image()).to_json()
     assert doc["tile_mm"] == pytest.approx(35.0, abs=2.0)
     assert doc["complete"] and len(doc["tiles"]) == len(shot.truth["tiles"])
+
+
+S103 = DATA / "tutankhamen-s103"  # two frames of seed 103 (measured once unseen) with seed 89's enrolment
+
+
+@pytest.mark.parametrize("name", ["tutankhamen-s103-0011", "tutankhamen-s103-0012"])
+def test_a_bundle_of_grain_streaks_crossing_the_edge_is_no_arm(name: str) -> None:
+    """tutankhamen-s103-0011 and -0012 (photo and medallion art on boldly grained wood,
+    measured once unseen): several streaks of grain, light in one and dark in the other,
+    join the path to the right edge. Each is narrower than a wrist, but bundled they cross
+    the edge 80–90 px wide and fill 69–75 % of the band there, as solidly as an arm would:
+    both clean frames were refused as a hand. An arm crosses the edge as one run (its
+    sleeve's cuff beside it at most); these cross as three and six with table between.
+    Both are read, every tile in place; counting every bundle as solid, they are refused."""
+    import vision.path_reader as path_reader
+
+    shot, cat = _every_tile_in_place(S103, name)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(path_reader, "STREAKS", 99)
+        with pytest.raises(VisionError) as refused:
+            PathReader(cat).read(shot.image())
+    assert refused.value.code == "hand-over-table"

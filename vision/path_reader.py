@@ -2130,7 +2130,8 @@ def _arm_in(
                 if _table_in_shade(seen, table):
                     continue
                 entering = _entering(blob, edge, max(4, round(tile_px * 0.5)))
-                sparse = entering.sum() < SOLID * _entering_span(entering)
+                filled = entering.sum() >= SOLID * _entering_span(entering)
+                sparse = not filled or _streaks(entering, edge) >= STREAKS
                 streaks = _median_lab(small, entering)
                 if _table_coloured(seen, table) and _table_coloured(streaks, table, TABLE_ITSELF):
                     continue  # a bold stripe of the table's grain: of its colour as a whole and at the edge
@@ -2141,6 +2142,23 @@ def _arm_in(
 
 
 SOLID = 0.6  # the share of its band at the frame's edge an arm fills (grain streaks: about 0.4)
+STREAKS = 3  # …or the separate runs that cross that band, typically (an arm, its sleeve: 1–2)
+
+
+def _streaks(part: np.ndarray, edge: int) -> float:
+    """How many separate runs cross the band ``part`` (``_entering``'s) along the frame's
+    edge, the median over the band's depth: an arm crosses the edge as one forearm, a
+    sleeve's cuff at most beside it; a grained table's streaks, each narrower than a wrist
+    but bundled wider than one, as several with table between."""
+    widths = _edge_widths(part, edge)
+    side = max(widths, key=widths.__getitem__)
+    rows, cols = np.flatnonzero(part.any(axis=1)), np.flatnonzero(part.any(axis=0))
+    if not widths[side]:
+        return 0.0
+    box = part[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
+    lines = box if side in ("left", "right") else box.T  # along the edge × into the frame
+    starts = np.diff(lines.astype(np.int8), axis=0, prepend=0) == 1
+    return float(np.median(starts.sum(axis=0)))
 
 
 def _entering(blob: np.ndarray, edge: int, depth: int) -> np.ndarray:
