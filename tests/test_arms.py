@@ -61,6 +61,44 @@ def test_the_reader_waits_for_an_arm_of_any_tone_or_sleeve(
     assert caught.value.code in {"hand-over-table", "path-marker-missing"}
 
 
+def test_an_arm_crossing_the_edge_narrower_than_a_wrist_across_the_grain_is_still_an_arm(
+    catalogue: Catalogue,
+) -> None:
+    """A tan bare arm on a grained wood table of nearly its colour: the mask shows it
+    crossing the frame's edge only 5 px wide (half size), narrower than a wrist, as a streak
+    of grain joining the path to the edge would. Its thin part runs the arm's way, 75° off
+    the grain's, so it is still waited for (a streak is let through only along the grain)."""
+    scene = TableScene(path(3, 40), seed=3, level="easy", style=ArtStyle(7))
+    shot = scene.render(hand=True, skin=TONES["tan"], sleeve=SLEEVES["bare"])
+    with pytest.raises(VisionError) as caught:
+        PathReader(catalogue).read(shot.image)
+    assert caught.value.code == "hand-over-table"
+
+
+@pytest.mark.parametrize("way", [0.0, 30.0, 90.0, 135.0])
+def test_a_grained_tables_way_is_measured_past_sharp_edges(way: float) -> None:
+    """Streaks of grain at ``way`` degrees on a table with a black-and-white square on it
+    (a marker's edges are far sharper than grain): the grain's way is found within 3°,
+    coherently; plain noise is found to run no way."""
+    from vision.path_reader import _grain_way
+
+    rng = np.random.default_rng(5)
+    v, u = np.mgrid[0:240, 0:320].astype(np.float64)
+    a = np.radians(way)
+    across = -u * np.sin(a) + v * np.cos(a)  # distance across the streaks
+    gray = 150 + 12 * np.sin(2 * np.pi * across / 7) + rng.normal(0, 3, u.shape)
+    gray[60:110, 100:150] = 0
+    gray[75:95, 115:135] = 255
+    image = cv2.cvtColor(np.clip(gray, 0, 255).astype(np.uint8), cv2.COLOR_GRAY2BGR)
+    ground = np.zeros(gray.shape, np.uint8)
+    found, coherent = _grain_way(image, ground)
+    assert min(abs(found - way) % 180, 180 - abs(found - way) % 180) < 3
+    assert coherent > 0.5
+    plain = np.clip(150 + rng.normal(0, 8, u.shape), 0, 255).astype(np.uint8)
+    noise = cv2.cvtColor(plain, cv2.COLOR_GRAY2BGR)
+    assert _grain_way(noise, ground)[1] < 0.2
+
+
 @pytest.mark.parametrize(("tone", "sleeve"), [("pale", "bare"), ("deep", "white")])
 def test_an_arm_of_nearly_the_tables_colour_where_it_crosses_the_edge_is_still_an_arm(
     catalogue: Catalogue, tone: str, sleeve: str

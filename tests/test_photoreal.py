@@ -785,3 +785,23 @@ def test_a_bundle_of_grain_streaks_crossing_the_edge_is_no_arm(name: str) -> Non
         with pytest.raises(VisionError) as refused:
             PathReader(cat).read(shot.image())
     assert refused.value.code == "hand-over-table"
+
+
+S101 = DATA / "tutankhamen-s101"  # a frame of seed 101 (measured once unseen) with seed 89's enrolment
+
+
+def test_a_streak_of_grain_along_the_grain_joining_the_path_to_the_edge_is_no_arm() -> None:
+    """tutankhamen-s101-0003 (photo art on striped wood, measured once unseen): a single
+    streak of grain, 9 px wide (half size, 15 mm: narrower than a wrist) and of the
+    path's colour as a whole, joins the path to the right edge; the clean frame was
+    refused as a hand. The streak runs within a degree of the table's grain, which runs
+    one way coherently: it is read, every tile in place; with no streak let through for
+    its way, it is refused again."""
+    import vision.path_reader as path_reader
+
+    shot, cat = _every_tile_in_place(S101, "tutankhamen-s101-0003")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(path_reader, "GRAIN_ALONG", -1.0)
+        with pytest.raises(VisionError) as refused:
+            PathReader(cat).read(shot.image())
+    assert refused.value.code == "hand-over-table"

@@ -2093,7 +2093,7 @@ def hand_blob(
     if skin:
         ycc = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
         bare = cv2.inRange(ycc, (40, 135, 85), (250, 180, 135)) & (mask * 255)
-        blob = _arm_in(bare, small, tile_px, px_per_mm, table)  # a bare arm's skin alone
+        blob = _arm_in(bare, small, tile_px, px_per_mm, table, mask)  # a bare arm's skin alone
         if blob is not None and table is not None and _lamp_pool(blob, small, mask, tile_px, table):
             blob = None  # left to the look at whatever reaches in, which leaves lamplight out
         if blob is not None or not any_colour:
@@ -2101,13 +2101,19 @@ def hand_blob(
     elif not any_colour:
         return None
     reaching = mask if table is None else without_lamplight(small, mask, tile_px, table)
-    return _arm_in(reaching * 255, small, tile_px, px_per_mm, table)  # whatever reaches in
+    return _arm_in(reaching * 255, small, tile_px, px_per_mm, table, mask)  # whatever reaches in
 
 
 def _arm_in(
-    candidates: np.ndarray, small: np.ndarray, tile_px: float, px_per_mm: float, table: np.ndarray | None
+    candidates: np.ndarray,
+    small: np.ndarray,
+    tile_px: float,
+    px_per_mm: float,
+    table: np.ndarray | None,
+    ground: np.ndarray | None = None,
 ) -> np.ndarray | None:
-    """The first blob of ``candidates`` (half-resolution mask) shaped like an arm."""
+    """The first blob of ``candidates`` (half-resolution mask) shaped like an arm;
+    ``ground``, the frame's foreground mask, shows where the bare table lies."""
     candidates = cv2.morphologyEx(candidates, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(candidates)
     tile_area = (tile_px * 0.5) ** 2
@@ -2127,6 +2133,9 @@ def _arm_in(
                 sliver = sum(_edge_widths(blob, edge).values()) < WRIST_MM * px_per_mm * 0.5
                 if sliver and _table_coloured(seen, table):
                     continue  # the path, joined to the edge by a sliver of table: an arm shows its own colour
+                depth = round(tile_px * 0.5)
+                if sliver and ground is not None and _along_the_grain(blob, edge, depth, small, ground):
+                    continue  # …or by a streak of the table's grain
                 if _table_in_shade(seen, table):
                     continue
                 entering = _entering(blob, edge, max(4, round(tile_px * 0.5)))
@@ -2139,6 +2148,49 @@ def _arm_in(
                     continue  # a grained table's streaks, light or dark, join the path to the edge
             return blob
     return None
+
+
+GRAIN_COHERENT = 0.5  # how much of a table's texture runs one way for it to count as grained…
+GRAIN_ALONG = 10.0  # …and how near that way (degrees) a streak narrower than a wrist must run
+
+
+def _grain_way(small: np.ndarray, ground: np.ndarray) -> tuple[float, float]:
+    """The way a grained table's streaks run over the bare table (degrees, 0 along the
+    image's rows) and how coherently (0 none, 1 all one way): the structure tensor of its
+    texture, each gradient capped at the typical strong one so that a marker's or a tile's
+    edges, far sharper than grain, do not outweigh the grain's thousands."""
+    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32), (0, 0), 1.0)
+    bare = cv2.erode((ground == 0).astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
+    if bare.sum() < 100:
+        return 0.0, 0.0
+    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)[bare]
+    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)[bare]
+    size = np.hypot(gx, gy)
+    cap = np.minimum(1.0, float(np.percentile(size, 75)) / np.maximum(size, 1e-6))
+    gx, gy = gx * cap, gy * cap
+    xx, yy, xy = float((gx * gx).mean()), float((gy * gy).mean()), float((gx * gy).mean())
+    if xx + yy <= 0:
+        return 0.0, 0.0
+    across = 0.5 * np.degrees(np.arctan2(2 * xy, xx - yy))  # the way the texture changes most
+    return float((across + 90) % 180), float(np.hypot(xx - yy, 2 * xy) / (xx + yy))
+
+
+def _along_the_grain(blob: np.ndarray, edge: int, depth: int, small: np.ndarray, ground: np.ndarray) -> bool:
+    """Whether the part of ``blob`` within ``depth`` px of the edge it crosses is a streak
+    running the way a grained table's grain does: a streak of grain joining the path to
+    the edge runs straight along the grain; a thin part of an arm runs the arm's way."""
+    part = _entering(blob, edge, depth)
+    ys, xs = np.nonzero(part)
+    if len(xs) < 10:
+        return False
+    spread = np.cov(np.stack([xs, ys]).astype(np.float64))
+    sizes, axes = np.linalg.eigh(spread)
+    if sizes[1] < 4 * max(sizes[0], 1e-6):  # under twice as long as wide: no streak
+        return False
+    runs = float(np.degrees(np.arctan2(axes[1, 1], axes[0, 1])) % 180)
+    way, coherent = _grain_way(small, ground)
+    apart = abs(runs - way) % 180
+    return coherent >= GRAIN_COHERENT and min(apart, 180 - apart) <= GRAIN_ALONG
 
 
 SOLID = 0.6  # the share of its band at the frame's edge an arm fills (grain streaks: about 0.4)
