@@ -805,3 +805,35 @@ def test_a_streak_of_grain_along_the_grain_joining_the_path_to_the_edge_is_no_ar
         with pytest.raises(VisionError) as refused:
             PathReader(cat).read(shot.image())
     assert refused.value.code == "hand-over-table"
+
+
+def _in_place(doc: dict[str, Any], want: list[dict[str, Any]]) -> list[bool]:
+    """Whether each read tile lies within a quarter of a tile of the truth tile of its
+    index (the walk found every place in order)."""
+    centres = np.array([t["center"] for t in want], np.float64)
+    pitch = float(np.median(np.linalg.norm(np.diff(centres, axis=0), axis=1)))
+    return [
+        i < len(centres) and float(np.linalg.norm(centres[i] - tile["center"])) < 0.25 * pitch
+        for i, tile in enumerate(doc["tiles"])
+    ]
+
+
+def test_a_pawns_edges_far_off_the_paths_axes_turn_no_path() -> None:
+    """tutankhamen-s103-0005 (ebony art on cloth, measured once unseen): a red pawn stands
+    on the fourth tile and a pink one on the sixth, where the path turns. The fourth tile's
+    edges measured 38° off the path's (the pawn's and its shadow's), its face fitting
+    neither way (0.22 turned so, 0.23 on the path's axes), and the walk turned with it: it
+    cut the corner between tiles (3 tiles missed, 2 invented, 1 read wrong). Edges more
+    than 25° off the path's, on a face that fits poorly both ways, now turn a tile only
+    where it fits clearly better so, and a face looked at again keeps the walk's angle
+    where the edges measured there lie as far off (ebony glyphs drew one at 40°, and a
+    scarab read at it was a gold bag): every tile is in place, none read wrong. Taking
+    any angle as before, the walk leaves the path."""
+    import vision.path_reader as path_reader
+
+    shot, cat = _every_tile_in_place(S103, "tutankhamen-s103-0005")
+    want = shot.truth["tiles"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(path_reader, "ANGLE_FAR", 180.0)
+        before = PathReader(cat).read(shot.image()).to_json()
+    assert not all(_in_place(before, want))

@@ -1119,7 +1119,8 @@ class PathReader(TableLocator):
             angle = tile_angle(image, c, tile)
             axes = float(np.degrees(np.angle(grid))) / 4  # the path's axes so far…
             last = slots[-1].angle if slots else angle  # …and the last tile's, on a curve
-            astray = min(_apart(angle, axes), _apart(angle, last)) > ANGLE_ASTRAY
+            turned = min(_apart(angle, axes), _apart(angle, last))
+            astray = turned > ANGLE_ASTRAY
             if astray:
                 # one tile's edges turned far from the path's (its art or a neighbour's
                 # may have drawn them; a tight spiral turns its tiles so): turned as the
@@ -1127,7 +1128,14 @@ class PathReader(TableLocator):
                 (match, c), (along, there) = (
                     self.classify(image, c, a, _snap(h, np.radians(a)), 2) for a in (angle, axes)
                 )
-                if along.score >= match.score + ASTRAY_MARGIN:
+                # …but edges far off the path's on a face that fits neither way (a pawn on
+                # it: its edges and its shadow's drew them) turn it only where it fits
+                # clearly better so
+                if turned > ANGLE_FAR and max(match.score, along.score) < s.min_score:
+                    keep = match.score >= along.score + ASTRAY_MARGIN
+                else:
+                    keep = along.score < match.score + ASTRAY_MARGIN
+                if not keep:
                     match, c, angle = along, there, axes
             # the last few tiles' axes, so that a path laid in a curve turns them with it
             grid = GRID_MEMORY * grid + np.exp(4j * np.radians(angle))
@@ -1469,6 +1477,8 @@ class PathReader(TableLocator):
         """``slot`` read again about ``centre``; kept if surer."""
         s = self.settings
         angle = tile_angle(image, centre, self.tile_mm * s.px_per_mm)
+        if _apart(angle, slot.angle) > ANGLE_FAR:  # edges far off the walk's: a glyph's, a pawn's
+            angle = slot.angle
         match, where = self.classify(image, centre, angle, slot.heading, 3)
         if slot.match is None or match.confidence > slot.match.confidence:
             slot.match, slot.center, slot.angle = match, where, angle
@@ -1679,6 +1689,7 @@ LAID_SLACK_MM = 1.0  # how far the measured side may stray from the tiles' spaci
 ANGLE_BLUR = 1.5  # top-view px (1.25 mm): a tile's sides seen without print finer than this…
 ANGLE_APART = 5.0  # …are taken where they point this many degrees otherwise than the sharp edges
 ANGLE_ASTRAY = 10.0  # a tile's edges this far off the path's axes and the last tile's are weighed…
+ANGLE_FAR = 25.0  # …and this far off, on a face that fits poorly, taken only where it fits clearly better so
 ASTRAY_MARGIN = 0.05  # …against the axes, taken where the face matches that much better so
 SIZE_TIE = 0.01  # sides whose first faces match within this of the best match alike
 MEASURE_CLEAR = 0.85  # a first face matching its best side less well than this: the next one is tried too
