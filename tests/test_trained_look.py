@@ -179,6 +179,23 @@ def test_a_question_offers_the_trained_looks_label_first() -> None:
     assert to_ask([], _opinion("mask-green", 0.93)) == ["mask-green"]
 
 
+def test_a_tiles_question_offers_the_two_the_trained_look_is_torn_between() -> None:
+    """Line art's green mask: the other looks rank an attractor first (an anubis), the
+    trained look is torn between the blue and the green mask. Both masks are offered
+    where a path reader asks for the pair; all but sure of one, the trained look's first
+    leads and the other looks' first follows; without ``pair`` (cards) as before."""
+    from vision.trained import PAIR
+
+    ranked = ["anubis-purple", "cat-blue", "mask-green"]
+    torn = Opinion(("mask-blue", "mask-green", "cat-blue"), (0.7, 0.28, 0.02))
+    assert to_ask(ranked, torn, pair=PAIR) == ["mask-blue", "mask-green"]
+    assert to_ask(ranked, torn) == ["mask-blue", "anubis-purple"]
+    sure = Opinion(("mask-blue", "mask-green", "cat-blue"), (0.97, 0.02, 0.01))
+    assert to_ask(ranked, sure, pair=PAIR) == ["mask-blue", "anubis-purple"]
+    spread = Opinion(("mask-blue", "mask-green", "cat-blue"), (0.55, 0.25, 0.2))
+    assert to_ask(ranked, spread, pair=PAIR) == ["mask-blue", "anubis-purple"]
+
+
 def _enrolled_cards(tmp_path_factory: pytest.TempPathFactory, family: str) -> Catalogue:
     """Every Ankh card of one art family's first style, enrolled from its own photos."""
     from vision.synth.cards import write_card_enrolment_set

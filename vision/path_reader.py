@@ -66,8 +66,8 @@ from vision.glare import burnt_map, burnt_share, glare_among, glared
 from vision.markers import MARKER_MM, PATH_END, PATH_START, QUIET_MM, Marker, lenient_detector
 from vision.outline import Outlines, WalkedSides
 from vision.trained import INNER as TRAINED_INNER
+from vision.trained import PAIR, Opinion, Trust, by_kind_and_colour, to_ask, trained_look, weigh
 from vision.trained import SIDE as TRAINED_SIDE
-from vision.trained import Opinion, Trust, by_kind_and_colour, to_ask, trained_look, weigh
 
 
 @dataclass
@@ -518,10 +518,11 @@ class PathReader(TableLocator):
                     reason = f"it looks like {m.label} but not clearly enough (confidence {m.confidence:.2f})"
                 # the two labels to ask the table about: the reader's own first, then the
                 # best other (the box may have pushed the tile off its best label); the
-                # trained look's own first label leads where it has one
+                # trained look's own first label leads where it has one, and its first two
+                # where it is sure of one of them (`PAIR`)
                 scores = m.scores_by_label() if m is not None else {}
                 ranked = sorted(scores, key=lambda k: (m is None or k != m.label, -scores[k]))
-                asked = offered.get(i) or to_ask(ranked, slot.opinion)
+                asked = offered.get(i) or to_ask(ranked, slot.opinion, pair=PAIR)
                 if slot.inked in self.index.names and i not in boxed:
                     # the frame's colour groups doubted it: its kind in their colour is asked first
                     asked = list(dict.fromkeys([slot.inked, *asked]))[:2]

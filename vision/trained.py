@@ -43,7 +43,9 @@ BLOCKS = 8  # the colour: blocks per side
 VIEW_SIDE = (30.0, 60.0)  # top-view pixels a face may span at the table
 VIEW_BLUR = (0.4, 1.8)  # the camera's and the warp's blur, in top-view pixels
 SEEN_BLUR = (0.0, 0.6)  # …added to a face the camera already blurred (confirmed at the table)
-HINT = 0.5  # the trained look's first label leads the labels a question offers from here on
+HINT = 0.5  # the trained look's first label leads the labels a question offers from here on…
+PAIR = 0.9  # …and a tile's first two, together this sure…
+PAIR_SECOND = 0.05  # …the second at least this sure, are both offered
 _LEARNED = Kept(8)  # the looks of the last few catalogues
 
 
@@ -170,13 +172,24 @@ def _kind_label(match: Match, opinion: Opinion, trust: Trust) -> str | None:
     return label if colour == match.label.partition("-")[2] and label in among else None
 
 
-def to_ask(ranked: Sequence[str], opinion: Opinion | None, many: int = 2) -> list[str]:
+def to_ask(
+    ranked: Sequence[str], opinion: Opinion | None, many: int = 2, pair: float | None = None
+) -> list[str]:
     """The labels to offer the table for a face the reader would not name, likeliest first:
     the other looks' ``ranked`` labels, led by the trained look's first where it is at
     least ``HINT`` sure. Among the faces the bench's readers leave unsure it is the
     likelier one by far (line art: the right label among the two offered 25 % → 95 % of
-    the time), though not sure enough to be read without asking (``Trust``)."""
-    lead = [opinion.label] if opinion is not None and opinion.prob >= HINT else []
+    the time), though not sure enough to be read without asking (``Trust``). With
+    ``pair``, its first two lead where together they are that sure and the second is at
+    least ``PAIR_SECOND`` sure: torn between two (line art's green and blue masks), it is
+    likelier right about those two than the other looks' first, an attractor's face there;
+    all but sure of one, the other looks' first is the better second guess. Cards pass no
+    ``pair``: the card look's second is the worse guess there."""
+    lead: list[str] = []
+    if opinion is not None and opinion.prob >= HINT:
+        torn = len(opinion.probs) > 1 and opinion.probs[1] >= PAIR_SECOND
+        both = pair is not None and torn and sum(opinion.probs[:2]) >= pair
+        lead = list(opinion.labels[:2]) if both else [opinion.label]
     return list(dict.fromkeys([*lead, *ranked]))[:many]
 
 
