@@ -837,3 +837,24 @@ def test_a_pawns_edges_far_off_the_paths_axes_turn_no_path() -> None:
         patch.setattr(path_reader, "ANGLE_FAR", 180.0)
         before = PathReader(cat).read(shot.image()).to_json()
     assert not all(_in_place(before, want))
+
+
+S107 = DATA / "tutankhamen-s107"  # a frame of seed 107 (measured once unseen) with seed 89's enrolment
+
+
+def test_a_streak_of_grain_a_wrist_wide_along_the_grain_is_no_arm() -> None:
+    """tutankhamen-s107-0008 (classic art on striped wood, measured once unseen): a streak
+    of grain 15–16 px wide (half size: a small wrist's 25 mm) joins the path's end to the
+    right edge, widening to 20 px where a second streak meets it, 82 % solid and 13 from
+    the table's colour there: the clean frame was refused as a hand. Where it is narrowest
+    it is under one and a half wrists wide, and its sides run within 10° of the table's
+    grain: it is read, every tile in place; with no such neck let through, it is refused
+    again."""
+    import vision.path_reader as path_reader
+
+    shot, cat = _every_tile_in_place(S107, "tutankhamen-s107-0008")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(path_reader, "NECK", 0.0)
+        with pytest.raises(VisionError) as refused:
+            PathReader(cat).read(shot.image())
+    assert refused.value.code == "hand-over-table"

@@ -2148,6 +2148,9 @@ def _arm_in(
                 depth = round(tile_px * 0.5)
                 if sliver and ground is not None and _along_the_grain(blob, edge, depth, small, ground):
                     continue  # …or by a streak of the table's grain
+                wrist = WRIST_MM * px_per_mm * 0.5
+                if ground is not None and _necked_along_the_grain(blob, edge, depth, wrist, small, ground):
+                    continue  # …or by a streak of grain about a wrist wide, straight along the grain
                 if _table_in_shade(seen, table):
                     continue
                 entering = _entering(blob, edge, max(4, round(tile_px * 0.5)))
@@ -2202,6 +2205,42 @@ def _along_the_grain(blob: np.ndarray, edge: int, depth: int, small: np.ndarray,
     runs = float(np.degrees(np.arctan2(axes[1, 1], axes[0, 1])) % 180)
     way, coherent = _grain_way(small, ground)
     apart = abs(runs - way) % 180
+    return coherent >= GRAIN_COHERENT and min(apart, 180 - apart) <= GRAIN_ALONG
+
+
+NECK = 1.5  # a streak of grain may be this many wrists wide where the blob is narrowest near the edge…
+NECK_COHERENT = 0.3  # …if its sides run along the grain this coherently
+
+
+def _necked_along_the_grain(
+    blob: np.ndarray, edge: int, depth: int, wrist: float, small: np.ndarray, ground: np.ndarray
+) -> bool:
+    """Whether ``blob`` reaches the edge through a neck under ``NECK`` wrists wide (its
+    narrowest crossing within ``depth`` px of the edge) whose sides run along a grained
+    table's grain: a bold streak of grain, as wide as a child's wrist, joining the path's
+    end to the edge. An arm's sides run the arm's way; one reaching in along the grain is
+    a forearm, wider than that all the way in."""
+    part = _entering(blob, edge, depth)
+    widths = _edge_widths(part, edge)
+    side = max(widths, key=widths.__getitem__)
+    rows, cols = np.flatnonzero(part.any(axis=1)), np.flatnonzero(part.any(axis=0))
+    if not widths[side]:
+        return False
+    box = part[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
+    lines = box if side in ("left", "right") else box.T  # along the edge × into the frame
+    filled = lines.any(axis=0)
+    first = np.argmax(lines, axis=0)
+    last = lines.shape[0] - 1 - np.argmax(lines[::-1], axis=0)
+    if not filled.any() or float((last - first + 1)[filled].min()) >= NECK * wrist:
+        return False
+    mask = cv2.GaussianBlur(part.astype(np.float32), (0, 0), 1.0)
+    gx, gy = cv2.Sobel(mask, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(mask, cv2.CV_32F, 0, 1, ksize=3)
+    xx, yy, xy = float((gx * gx).sum()), float((gy * gy).sum()), float((gx * gy).sum())
+    if xx + yy <= 0 or np.hypot(xx - yy, 2 * xy) / (xx + yy) < NECK_COHERENT:
+        return False
+    sides = float((0.5 * np.degrees(np.arctan2(2 * xy, xx - yy)) + 90) % 180)
+    way, coherent = _grain_way(small, ground)
+    apart = abs(sides - way) % 180
     return coherent >= GRAIN_COHERENT and min(apart, 180 - apart) <= GRAIN_ALONG
 
 
