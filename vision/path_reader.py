@@ -519,7 +519,7 @@ class PathReader(TableLocator):
                 # the two labels to ask the table about: the reader's own first, then the
                 # best other (the box may have pushed the tile off its best label); the
                 # trained look's own first label leads where it has one, and its first two
-                # where it is sure of one of them (`PAIR`)
+                # where it is torn between them (`PAIR`)
                 scores = m.scores_by_label() if m is not None else {}
                 ranked = sorted(scores, key=lambda k: (m is None or k != m.label, -scores[k]))
                 asked = offered.get(i) or to_ask(ranked, slot.opinion, pair=PAIR)
@@ -2145,7 +2145,7 @@ def _arm_in(
                 sliver = sum(_edge_widths(blob, edge).values()) < WRIST_MM * px_per_mm * 0.5
                 if sliver and _table_coloured(seen, table):
                     continue  # the path, joined to the edge by a sliver of table: an arm shows its own colour
-                depth = round(tile_px * 0.5)
+                depth = max(4, round(tile_px * 0.5))  # the band at the edge an arm is judged in
                 if sliver and ground is not None and _along_the_grain(blob, edge, depth, small, ground):
                     continue  # …or by a streak of the table's grain
                 wrist = WRIST_MM * px_per_mm * 0.5
@@ -2153,7 +2153,7 @@ def _arm_in(
                     continue  # …or by a streak of grain about a wrist wide, straight along the grain
                 if _table_in_shade(seen, table):
                     continue
-                entering = _entering(blob, edge, max(4, round(tile_px * 0.5)))
+                entering = _entering(blob, edge, depth)
                 filled = entering.sum() >= SOLID * _entering_span(entering)
                 sparse = not filled or _streaks(entering, edge) >= STREAKS
                 streaks = _median_lab(small, entering)
@@ -2221,13 +2221,9 @@ def _necked_along_the_grain(
     end to the edge. An arm's sides run the arm's way; one reaching in along the grain is
     a forearm, wider than that all the way in."""
     part = _entering(blob, edge, depth)
-    widths = _edge_widths(part, edge)
-    side = max(widths, key=widths.__getitem__)
-    rows, cols = np.flatnonzero(part.any(axis=1)), np.flatnonzero(part.any(axis=0))
-    if not widths[side]:
+    lines = _across_the_edge(part, edge)
+    if lines is None:
         return False
-    box = part[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
-    lines = box if side in ("left", "right") else box.T  # along the edge × into the frame
     filled = lines.any(axis=0)
     first = np.argmax(lines, axis=0)
     last = lines.shape[0] - 1 - np.argmax(lines[::-1], axis=0)
@@ -2253,15 +2249,23 @@ def _streaks(part: np.ndarray, edge: int) -> float:
     edge, the median over the band's depth: an arm crosses the edge as one forearm, a
     sleeve's cuff at most beside it; a grained table's streaks, each narrower than a wrist
     but bundled wider than one, as several with table between."""
-    widths = _edge_widths(part, edge)
-    side = max(widths, key=widths.__getitem__)
-    rows, cols = np.flatnonzero(part.any(axis=1)), np.flatnonzero(part.any(axis=0))
-    if not widths[side]:
+    lines = _across_the_edge(part, edge)
+    if lines is None:
         return 0.0
-    box = part[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
-    lines = box if side in ("left", "right") else box.T  # along the edge × into the frame
     starts = np.diff(lines.astype(np.int8), axis=0, prepend=0) == 1
     return float(np.median(starts.sum(axis=0)))
+
+
+def _across_the_edge(part: np.ndarray, edge: int) -> np.ndarray | None:
+    """The box round ``part`` (a band at the frame's edge it crosses most widely) as lines
+    along that edge, one per step into the frame (along × into); None where it crosses none."""
+    widths = _edge_widths(part, edge)
+    side = max(widths, key=widths.__getitem__)
+    if not widths[side]:
+        return None
+    rows, cols = np.flatnonzero(part.any(axis=1)), np.flatnonzero(part.any(axis=0))
+    box = part[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
+    return box if side in ("left", "right") else box.T
 
 
 def _entering(blob: np.ndarray, edge: int, depth: int) -> np.ndarray:
