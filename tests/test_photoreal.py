@@ -666,6 +666,20 @@ def test_a_lamps_pool_of_light_at_the_tables_edge_is_no_hand() -> None:
         assert not any(a is not None and a != b for a, b in zip(got[int(seat)], want, strict=True))
 
 
+def _read_but_refused_with(root: Path, name: str, constant: str, value: float) -> None:
+    """A kept clean frame is read, every tile in place and none wrong, and refused as a
+    hand once the reader's ``constant`` is set back to ``value`` (the rule that reads it
+    undone)."""
+    import vision.path_reader as path_reader
+
+    shot, cat = _every_tile_in_place(root, name)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(path_reader, constant, value)
+        with pytest.raises(VisionError) as refused:
+            PathReader(cat).read(shot.image())
+    assert refused.value.code == "hand-over-table"
+
+
 S89 = DATA / "tutankhamen-s89"  # frames of seed 89 (measured once unseen) with their own enrolment
 S97 = DATA / "tutankhamen-s97"  # a frame of seed 97 (measured once unseen) with seed 89's enrolment
 
@@ -707,14 +721,7 @@ def test_a_stripe_of_grain_darker_where_it_crosses_the_edge_is_no_arm() -> None:
     table's colour as a whole (5 in Lab) but 9 from it where it crosses the edge, in the
     frame's darker corner, and the clean frame was refused as a bare arm. It is read, every
     tile in place; with the stripe judged as before, it is refused again."""
-    import vision.path_reader as path_reader
-
-    shot, cat = _every_tile_in_place(S89, "tutankhamen-s89-0014")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(path_reader, "TABLE_ITSELF", 5.0)
-        with pytest.raises(VisionError) as refused:
-            PathReader(cat).read(shot.image())
-    assert refused.value.code == "hand-over-table"
+    _read_but_refused_with(S89, "tutankhamen-s89-0014", "TABLE_ITSELF", 5.0)
 
 
 def test_a_first_face_matched_poorly_stays_where_the_mask_puts_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -768,7 +775,7 @@ def test_a_pawn_on_the_first_tile_does_not_set_the_tiles_size() -> None:
     assert doc["complete"] and len(doc["tiles"]) == len(shot.truth["tiles"])
 
 
-S103 = DATA / "tutankhamen-s103"  # two frames of seed 103 (measured once unseen) with seed 89's enrolment
+S103 = DATA / "tutankhamen-s103"  # three frames of seed 103 (measured once unseen) with seed 89's enrolment
 
 
 @pytest.mark.parametrize("name", ["tutankhamen-s103-0011", "tutankhamen-s103-0012"])
@@ -780,14 +787,7 @@ def test_a_bundle_of_grain_streaks_crossing_the_edge_is_no_arm(name: str) -> Non
     both clean frames were refused as a hand. An arm crosses the edge as one run (its
     sleeve's cuff beside it at most); these cross as three and six with table between.
     Both are read, every tile in place; counting every bundle as solid, they are refused."""
-    import vision.path_reader as path_reader
-
-    shot, cat = _every_tile_in_place(S103, name)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(path_reader, "STREAKS", 99)
-        with pytest.raises(VisionError) as refused:
-            PathReader(cat).read(shot.image())
-    assert refused.value.code == "hand-over-table"
+    _read_but_refused_with(S103, name, "STREAKS", 99)
 
 
 S101 = DATA / "tutankhamen-s101"  # a frame of seed 101 (measured once unseen) with seed 89's enrolment
@@ -800,14 +800,7 @@ def test_a_streak_of_grain_along_the_grain_joining_the_path_to_the_edge_is_no_ar
     refused as a hand. The streak runs within a degree of the table's grain, which runs
     one way coherently: it is read, every tile in place; with no streak let through for
     its way, it is refused again."""
-    import vision.path_reader as path_reader
-
-    shot, cat = _every_tile_in_place(S101, "tutankhamen-s101-0003")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(path_reader, "GRAIN_ALONG", -1.0)
-        with pytest.raises(VisionError) as refused:
-            PathReader(cat).read(shot.image())
-    assert refused.value.code == "hand-over-table"
+    _read_but_refused_with(S101, "tutankhamen-s101-0003", "GRAIN_ALONG", -1.0)
 
 
 def _in_place(doc: dict[str, Any], want: list[dict[str, Any]]) -> list[bool]:
@@ -853,11 +846,4 @@ def test_a_streak_of_grain_a_wrist_wide_along_the_grain_is_no_arm() -> None:
     it is under one and a half wrists wide, and its sides run within 10° of the table's
     grain: it is read, every tile in place; with no such neck let through, it is refused
     again."""
-    import vision.path_reader as path_reader
-
-    shot, cat = _every_tile_in_place(S107, "tutankhamen-s107-0008")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(path_reader, "NECK", 0.0)
-        with pytest.raises(VisionError) as refused:
-            PathReader(cat).read(shot.image())
-    assert refused.value.code == "hand-over-table"
+    _read_but_refused_with(S107, "tutankhamen-s107-0008", "NECK", 0.0)
