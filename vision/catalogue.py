@@ -682,11 +682,10 @@ def _outline(photo: np.ndarray, oblong: bool = False, gaps: float = 0.0) -> Outl
     for quad, support, fit in choices:
         try:
             return judged(quad, support, fit)
-        except _Overreach as refused:
-            first = first or refused
         except VisionError as refused:
             first = first or refused
-            break
+            if not isinstance(refused, _Overreach):
+                break
     assert first is not None
     raise first
 

@@ -2142,18 +2142,18 @@ def _arm_in(
                 continue
             if table is not None:
                 seen = _median_lab(small, blob)
-                sliver = sum(_edge_widths(blob, edge).values()) < WRIST_MM * px_per_mm * 0.5
+                wrist = WRIST_MM * px_per_mm * 0.5
+                sliver = sum(_edge_widths(blob, edge).values()) < wrist
                 if sliver and _table_coloured(seen, table):
                     continue  # the path, joined to the edge by a sliver of table: an arm shows its own colour
-                depth = max(4, round(tile_px * 0.5))  # the band at the edge an arm is judged in
-                if sliver and ground is not None and _along_the_grain(blob, edge, depth, small, ground):
-                    continue  # …or by a streak of the table's grain
-                wrist = WRIST_MM * px_per_mm * 0.5
-                if ground is not None and _necked_along_the_grain(blob, edge, depth, wrist, small, ground):
-                    continue  # …or by a streak of grain about a wrist wide, straight along the grain
+                entering = _entering(blob, edge, max(4, round(tile_px * 0.5)))  # the band an arm is judged in
+                # …or by a streak of the table's grain: narrower than a wrist, or about a wrist
+                # wide where the blob is narrowest, straight along the grain
+                ways = [_streak_way(entering) if sliver else None, _neck_way(entering, edge, wrist)]
+                if ground is not None and _along_the_grain([w for w in ways if w is not None], small, ground):
+                    continue
                 if _table_in_shade(seen, table):
                     continue
-                entering = _entering(blob, edge, depth)
                 filled = entering.sum() >= SOLID * _entering_span(entering)
                 sparse = not filled or _streaks(entering, edge) >= STREAKS
                 streaks = _median_lab(small, entering)
@@ -2190,54 +2190,54 @@ def _grain_way(small: np.ndarray, ground: np.ndarray) -> tuple[float, float]:
     return float((across + 90) % 180), float(np.hypot(xx - yy, 2 * xy) / (xx + yy))
 
 
-def _along_the_grain(blob: np.ndarray, edge: int, depth: int, small: np.ndarray, ground: np.ndarray) -> bool:
-    """Whether the part of ``blob`` within ``depth`` px of the edge it crosses is a streak
-    running the way a grained table's grain does: a streak of grain joining the path to
-    the edge runs straight along the grain; a thin part of an arm runs the arm's way."""
-    part = _entering(blob, edge, depth)
+def _streak_way(part: np.ndarray) -> float | None:
+    """The way ``part`` (a blob's band at the frame's edge) runs if it is a streak, at least
+    twice as long as wide (degrees, 0 along the image's rows); None if it is not."""
     ys, xs = np.nonzero(part)
     if len(xs) < 10:
-        return False
-    spread = np.cov(np.stack([xs, ys]).astype(np.float64))
-    sizes, axes = np.linalg.eigh(spread)
-    if sizes[1] < 4 * max(sizes[0], 1e-6):  # under twice as long as wide: no streak
-        return False
-    runs = float(np.degrees(np.arctan2(axes[1, 1], axes[0, 1])) % 180)
-    way, coherent = _grain_way(small, ground)
-    apart = abs(runs - way) % 180
-    return coherent >= GRAIN_COHERENT and min(apart, 180 - apart) <= GRAIN_ALONG
+        return None
+    sizes, axes = np.linalg.eigh(np.cov(np.stack([xs, ys]).astype(np.float64)))
+    if sizes[1] < 4 * max(sizes[0], 1e-6):
+        return None
+    return float(np.degrees(np.arctan2(axes[1, 1], axes[0, 1])) % 180)
 
 
 NECK = 1.5  # a streak of grain may be this many wrists wide where the blob is narrowest near the edge…
 NECK_COHERENT = 0.3  # …if its sides run along the grain this coherently
 
 
-def _necked_along_the_grain(
-    blob: np.ndarray, edge: int, depth: int, wrist: float, small: np.ndarray, ground: np.ndarray
-) -> bool:
-    """Whether ``blob`` reaches the edge through a neck under ``NECK`` wrists wide (its
-    narrowest crossing within ``depth`` px of the edge) whose sides run along a grained
-    table's grain: a bold streak of grain, as wide as a child's wrist, joining the path's
-    end to the edge. An arm's sides run the arm's way; one reaching in along the grain is
-    a forearm, wider than that all the way in."""
-    part = _entering(blob, edge, depth)
+def _neck_way(part: np.ndarray, edge: int, wrist: float) -> float | None:
+    """The way the sides of ``part`` (a blob's band at the edge it crosses) run where it
+    reaches the edge through a neck under ``NECK`` wrists wide (its narrowest crossing):
+    a bold streak of grain as wide as a child's wrist joining the path's end to the edge.
+    None where it is wider all the way in (a forearm) or its sides run no one way."""
     lines = _across_the_edge(part, edge)
     if lines is None:
-        return False
+        return None
     filled = lines.any(axis=0)
     first = np.argmax(lines, axis=0)
     last = lines.shape[0] - 1 - np.argmax(lines[::-1], axis=0)
     if not filled.any() or float((last - first + 1)[filled].min()) >= NECK * wrist:
-        return False
+        return None
     mask = cv2.GaussianBlur(part.astype(np.float32), (0, 0), 1.0)
     gx, gy = cv2.Sobel(mask, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(mask, cv2.CV_32F, 0, 1, ksize=3)
     xx, yy, xy = float((gx * gx).sum()), float((gy * gy).sum()), float((gx * gy).sum())
     if xx + yy <= 0 or np.hypot(xx - yy, 2 * xy) / (xx + yy) < NECK_COHERENT:
+        return None
+    return float((0.5 * np.degrees(np.arctan2(2 * xy, xx - yy)) + 90) % 180)
+
+
+def _along_the_grain(ways: list[float], small: np.ndarray, ground: np.ndarray) -> bool:
+    """Whether any of the ``ways`` a streak runs lies within ``GRAIN_ALONG`` of a grained
+    table's grain (measured once, and only where there is a streak to weigh): a streak of
+    grain joining the path to the edge runs straight along it; an arm runs its own way,
+    and one reaching in along the grain is a forearm, wider than a neck."""
+    if not ways:
         return False
-    sides = float((0.5 * np.degrees(np.arctan2(2 * xy, xx - yy)) + 90) % 180)
-    way, coherent = _grain_way(small, ground)
-    apart = abs(sides - way) % 180
-    return coherent >= GRAIN_COHERENT and min(apart, 180 - apart) <= GRAIN_ALONG
+    grain, coherent = _grain_way(small, ground)
+    return coherent >= GRAIN_COHERENT and any(
+        min(abs(way - grain) % 180, 180 - abs(way - grain) % 180) <= GRAIN_ALONG for way in ways
+    )
 
 
 SOLID = 0.6  # the share of its band at the frame's edge an arm fills (grain streaks: about 0.4)
