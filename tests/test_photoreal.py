@@ -847,3 +847,26 @@ def test_a_streak_of_grain_a_wrist_wide_along_the_grain_is_no_arm() -> None:
     grain: it is read, every tile in place; with no such neck let through, it is refused
     again."""
     _read_but_refused_with(S107, "tutankhamen-s107-0008", "NECK", 0.0)
+
+
+S113 = DATA / "tutankhamen-s113"  # a frame of seed 113 (measured once unseen) with seed 89's enrolment
+
+
+def test_a_face_under_a_pawn_is_not_read_by_the_colour_round_the_pawn() -> None:
+    """tutankhamen-s113-0001 (line art on green cloth, measured once unseen): an orange
+    pawn hides the whole green Horus of the eighth tile; round it only the cream face and
+    the frame show, which every face shares. The look round the pawn was torn (0.21),
+    but the colour look, fed the crop's orange rim, made it a gold bag surely (1.0). Under
+    a pawn the colour now decides only between the colours of one kind: the tile is asked,
+    with the pawn seen on it, and no tile of the frame is read wrong."""
+    shot = next(s for s in dataset.frames(S113) if s.name == "tutankhamen-s113-0001")
+    cat = catalogue("tutankhamen", dataset.enrolment_folder(S113, shot.family))
+    doc = PathReader(cat).read(shot.image()).to_json()
+    want = shot.truth["tiles"]
+    assert want[7]["label"] == "horus-green"
+    assert all(_in_place(doc, want)) and len(doc["tiles"]) == len(want)
+    assert not any(a is not None and a != b for a, b in _aligned(doc["tiles"], want))
+    assert doc["tiles"][7]["label"] is None
+    assert [p["index"] for p in doc["pawns"]] == [7]
+    asked = next(u for u in doc["unreadable"] if u["index"] == 7)
+    assert asked["candidates"]

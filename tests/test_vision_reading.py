@@ -264,18 +264,26 @@ def test_faces_under_pawns_are_read_from_their_rim(catalogue: Catalogue, seed: i
     assert all(g in (None, w) for g, w in zip(got, want, strict=True))
 
 
-@pytest.mark.parametrize("seed", [8, 15, 26])
-def test_hard_tables_with_pawns_are_read_completely(catalogue: Catalogue, seed: int) -> None:
+@pytest.mark.parametrize(("seed", "asked"), [(8, []), (15, []), (26, [33])])
+def test_hard_tables_with_pawns_are_read_completely(
+    catalogue: Catalogue, seed: int, asked: list[int]
+) -> None:
     # steep tilt, warm and uneven light, shadows, blur, JPEG, three or four pawns on the
     # path: every face is read, the covered ones included. Before the frame's own
     # colours were fitted from its sure faces and covered faces were placed by their
     # neighbours (each shifted crop leaving out its own pawn), 3–4 faces of each of
-    # these frames were unreadable.
+    # these frames were unreadable. Seed 26's gold bag under the red pawn was told from
+    # King Tut by the colour round the pawn, which now decides only between the colours
+    # of one kind (it is partly the pawn's: on photoreal tables it made wrong kinds of
+    # covered faces): it is asked, the gold bag offered first.
     shot = TableScene(shuffled_path(seed), seed=seed, level="hard", style=UNSEEN).render()
     assert len(shot.truth["pawns"]) >= 2
     doc = PathReader(catalogue).read(shot.image).to_json()
-    assert doc["complete"] is True and doc["unreadable"] == []
-    assert [t["label"] for t in doc["tiles"]] == [t["label"] for t in shot.truth["tiles"]]
+    want = [t["label"] for t in shot.truth["tiles"]]
+    assert doc["complete"] is True and [u["index"] for u in doc["unreadable"]] == asked
+    assert [t["label"] for t in doc["tiles"]] == [None if i in asked else w for i, w in enumerate(want)]
+    assert all(u["candidates"][0] == want[u["index"]] for u in doc["unreadable"])
+    assert all(any(p["index"] == i for p in shot.truth["pawns"]) for i in asked)
 
 
 def test_an_oak_table_lit_unevenly_is_not_taken_for_a_hand(catalogue: Catalogue) -> None:
