@@ -140,6 +140,21 @@ def test_a_clean_table_is_never_taken_for_an_arm(catalogue: Catalogue, seed: int
                 " rows, differs from the settled table too little to be seen off the places",
             ),
         ),
+        *(
+            pytest.param(
+                tone,
+                "bare",
+                14,
+                40,
+                "hard",
+                marks=pytest.mark.xfail(
+                    strict=True,
+                    reason="known gap (issue 17): a bare arm of nearly the warm-lit wood's colour"
+                    " resting across two rows: the tiles under it are reported as taken",
+                ),
+            )
+            for tone in ("light", "tan")
+        ),
     ],
 )
 def test_the_tiles_under_a_resting_arm_are_never_dropped(

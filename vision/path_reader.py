@@ -1178,10 +1178,23 @@ class PathReader(TableLocator):
             options = []
             for quarter in (0, 1, -1):
                 u = _rot(h, quarter) if quarter != -1 else -_rot(h, 1)
-                p = c + stride * u  # a neighbour lines up with this tile; the match fine-tunes it
-                if np.linalg.norm(visited - p, axis=1).min() < 0.6 * pitch or place(p) < 0.5:
-                    continue
-                options.append((dens(p), p, u))
+                found = None
+                # (straight on along a straight row only: a curve's own steps set its stride)
+                for reach in (1.0, *(STRIDE_FLEX if quarter == 0 and stride == pitch else ())):
+                    # a neighbour lines up with this tile; the match fine-tunes it. A place
+                    # less dense than a tile is looked for a little nearer and further too:
+                    # a stride a little long at a row's end lands half on the table, and a
+                    # step across the corner to the next row (as dense: two tiles' edges)
+                    # took its place, the rest of the walk half a tile off
+                    p = c + reach * stride * u
+                    if np.linalg.norm(visited - p, axis=1).min() < 0.6 * pitch or place(p) < 0.5:
+                        continue
+                    if found is None or dens(p) > found[0]:
+                        found = (dens(p), p, u)
+                    if found[0] >= 0.9:
+                        break
+                if found is not None:
+                    options.append(found)
             options.sort(key=lambda o: -o[0])
             full = [o for o in options if o[0] >= 0.9]
             # beside marker 11, unless the path still goes on: a row that passes it first
@@ -1695,6 +1708,7 @@ LAID_SLACK_MM = 1.0  # how far the measured side may stray from the tiles' spaci
 ANGLE_BLUR = 1.5  # top-view px (1.25 mm): a tile's sides seen without print finer than this…
 ANGLE_APART = 5.0  # …are taken where they point this many degrees otherwise than the sharp edges
 ANGLE_ASTRAY = 10.0  # a tile's edges this far off the path's axes and the last tile's are weighed…
+STRIDE_FLEX = (0.92, 1.08)  # a neighbour less dense than a tile is looked for this much nearer and further
 ANGLE_FAR = 25.0  # …and this far off, on a face that fits poorly, taken only where it fits clearly better so
 ASTRAY_MARGIN = 0.05  # …against the axes, taken where the face matches that much better so
 SIZE_TIE = 0.01  # sides whose first faces match within this of the best match alike
