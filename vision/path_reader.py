@@ -1189,8 +1189,9 @@ class PathReader(TableLocator):
                     p = c + reach * stride * u
                     if np.linalg.norm(visited - p, axis=1).min() < 0.6 * pitch or place(p) < 0.5:
                         continue
-                    if found is None or dens(p) > found[0]:
-                        found = (dens(p), p, u)
+                    v = dens(p)
+                    if found is None or v > found[0]:
+                        found = (v, p, u)
                     if found[0] >= 0.9:
                         break
                 if found is not None:
@@ -2201,11 +2202,17 @@ def _grain_way(small: np.ndarray, ground: np.ndarray) -> tuple[float, float]:
     gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)[bare]
     size = np.hypot(gx, gy)
     cap = np.minimum(1.0, float(np.percentile(size, 75)) / np.maximum(size, 1e-6))
-    gx, gy = gx * cap, gy * cap
-    xx, yy, xy = float((gx * gx).mean()), float((gy * gy).mean()), float((gx * gy).mean())
+    return _structure_way(gx * cap, gy * cap)
+
+
+def _structure_way(gx: np.ndarray, gy: np.ndarray) -> tuple[float, float]:
+    """The way the edges of gradients ``gx``, ``gy`` run (degrees, 0 along the image's
+    rows: across the way the image changes most) and how coherently (0 none, 1 all one
+    way), from their structure tensor."""
+    xx, yy, xy = float((gx * gx).sum()), float((gy * gy).sum()), float((gx * gy).sum())
     if xx + yy <= 0:
         return 0.0, 0.0
-    across = 0.5 * np.degrees(np.arctan2(2 * xy, xx - yy))  # the way the texture changes most
+    across = 0.5 * np.degrees(np.arctan2(2 * xy, xx - yy))
     return float((across + 90) % 180), float(np.hypot(xx - yy, 2 * xy) / (xx + yy))
 
 
@@ -2240,10 +2247,8 @@ def _neck_way(part: np.ndarray, edge: int, wrist: float) -> float | None:
         return None
     mask = cv2.GaussianBlur(part.astype(np.float32), (0, 0), 1.0)
     gx, gy = cv2.Sobel(mask, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(mask, cv2.CV_32F, 0, 1, ksize=3)
-    xx, yy, xy = float((gx * gx).sum()), float((gy * gy).sum()), float((gx * gy).sum())
-    if xx + yy <= 0 or np.hypot(xx - yy, 2 * xy) / (xx + yy) < NECK_COHERENT:
-        return None
-    return float((0.5 * np.degrees(np.arctan2(2 * xy, xx - yy)) + 90) % 180)
+    way, coherent = _structure_way(gx, gy)
+    return way if coherent >= NECK_COHERENT else None
 
 
 def _along_the_grain(ways: list[float], small: np.ndarray, ground: np.ndarray) -> bool:
