@@ -359,6 +359,16 @@ def test_a_far_corner_marker_the_lenient_look_misreads_is_read_by_the_faint_look
     assert set(detect(gray)) == {0, 1, 2, 3, 20, 21, 22}
 
 
+def test_a_far_corner_marker_too_blurred_to_decode_is_read_by_its_cells() -> None:
+    """Frame 0005 of the Ankh set ``--seed 103`` (ebony art on grey cloth, a camera 1 m up,
+    tilted 29°, turned 9°): the far corner marker 0 is some 25 px, seen aslant, its cells
+    bled together. No look decoded its bits at any zoom but one (the faint look at three
+    times the size), and the clean frame was refused (``corner-markers-missing``). Its
+    cells, straightened, are plainly marker 0's and no other id's."""
+    gray = cv2.imread(str(DATA / "markers" / "ankh-s103-0005.jpg"), cv2.IMREAD_GRAYSCALE)
+    assert set(detect(gray)) == {0, 1, 2, 3, 20, 21}
+
+
 def test_a_pawn_the_warm_lamp_shrinks_still_covers_its_face() -> None:
     """The same frame (``--seed 41``, 0010): an orange pawn on a green mask under a
     3,100 K lamp. Its colour drifts off the enrolment photo's, and the part of its top

@@ -302,3 +302,36 @@ def test_an_arm_reaching_in_is_still_a_hand(catalogue: Catalogue, seed: int, lev
     with pytest.raises(VisionError) as caught:
         PathReader(catalogue).read(shot.image)
     assert caught.value.code == "hand-over-table"
+
+
+def test_a_blurred_marker_read_by_its_cells_keeps_its_own_corners_and_only_its_own_id() -> None:
+    """``markers._read_cells``: a marker's square found by the strict look, given from any
+    corner, comes back with the marker's own corners in their order (as a decoded marker's)
+    — blurred until its cells bleed, from its paper's square too. A square holding another
+    id, or a paper with plain print, is read as nothing."""
+    from vision.markers import _read_cells
+
+    frame = np.full((240, 240), 150, np.uint8)
+    mark = cv2.cvtColor(marker_image(2, 112), cv2.COLOR_BGR2GRAY)  # 80 px marker, 16 px paper
+    frame[64:176, 64:176] = mark
+    frame = cv2.GaussianBlur(frame, (0, 0), 2.5)
+    own = np.array([[80, 80], [159, 80], [159, 159], [80, 159]], np.float32)  # clockwise from its top left
+    paper = np.array([[64, 64], [175, 64], [175, 175], [64, 175]], np.float32)
+    for turn in range(4):
+        spun = np.ascontiguousarray(np.rot90(frame, turn))
+
+        # a point (x, y) of the frame lies at (y, 239 − x) once it is turned a quarter counter-clockwise
+        def spin(pts: np.ndarray, k: int = turn) -> np.ndarray:
+            for _ in range(k):
+                pts = np.stack([pts[:, 1], 239 - pts[:, 0]], axis=1)
+            return pts
+
+        for square in (own, paper):
+            for first in range(4):
+                found = _read_cells(spun, np.roll(spin(square), first, axis=0), {0, 1, 2, 3})
+                assert found is not None and found[1] == 2
+                assert np.abs(found[0] - spin(own)).max() <= 0.07 * 80
+    assert _read_cells(frame, own, {0, 1, 3}) is None  # marker 2 is not one of those wanted
+    plain = np.full((240, 240), 230, np.uint8)
+    plain[100:140, 90:150] = 60  # a bar of print on white paper
+    assert _read_cells(cv2.GaussianBlur(plain, (0, 0), 2.5), paper, {0, 1, 2, 3}) is None

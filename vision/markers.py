@@ -215,6 +215,13 @@ def _missing_among_rejected(
         zooms = (2,) if _side(q) < 48 else (1, 2)
         more, more_ids, zoom = _read_window(small[y0:y1, x0:x1], zooms, wanted - seen)
         if more_ids is None:
+            # too blurred for any look to decode its bits: its cells compared with the
+            # corner markers still missing, the one marker each can only be
+            celled = _read_cells(small, q, (wanted - seen) & set(CORNERS))
+            if celled is not None and _plausible(small, celled[0], known + added):
+                added.append(celled[0])
+                extra.append(celled[1])
+                seen.add(celled[1])
             continue
         for found, i in zip(more, more_ids.ravel(), strict=True):
             place = found.reshape(4, 2) / zoom + np.array([x0, y0], np.float32)
@@ -247,6 +254,77 @@ def _read_window(
             if more_ids is not None and wanted & {int(i) for i in more_ids.ravel()}:
                 return more, more_ids, zoom
     return more, None, 1
+
+
+CELL_PX = 8  # each of a marker's 6 × 6 cells (its black rim included) sampled this wide…
+CELL_EDGE = 2  # …its outer pixels left out (a blurred cell takes its neighbours' ink there)
+CELLS_SURE = 0.75  # the least correlation of a marker's cells with the id read
+CELLS_APART = 0.1  # …and how much less every other id of the dictionary must correlate
+# where in a square found the marker may lie: the square may be the marker's own or its
+# paper's (the marker 40 of 56 mm), found a little large or off its middle
+CELL_SCALES = np.linspace(0.5, 1.0, 11)
+CELL_SHIFTS = np.linspace(-0.06, 0.06, 5)
+
+
+@cache
+def _cell_patterns() -> tuple[np.ndarray, np.ndarray]:
+    """Every id's 6 × 6 cells (rim included) in its four quarter turns, zero-mean and of
+    unit length, one row each; and each row's (id, turns)."""
+    rows, keys = [], []
+    for marker_id in range(50):
+        cells = cv2.aruco.generateImageMarker(dictionary(), marker_id, 6).astype(np.float32)
+        for turn in range(4):
+            rows.append(np.rot90(cells, turn).ravel())
+            keys.append((marker_id, turn))
+    return _unit_rows(np.array(rows)), np.array(keys)
+
+
+def _unit_rows(rows: np.ndarray) -> np.ndarray:
+    rows = rows - rows.mean(axis=1, keepdims=True)
+    return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-6)
+
+
+def _read_cells(gray: np.ndarray, quad: np.ndarray, wanted: set[int]) -> tuple[np.ndarray, int] | None:
+    """A marker too blurred for the looks to decode, read by its cells: the square found
+    (the marker's or its paper's) straightened at a few sizes and places within it, each
+    cell's mean grey compared with every id's pattern. Taken only where one of ``wanted``
+    correlates at least ``CELLS_SURE`` and every other id clearly less (``CELLS_APART``):
+    a far corner marker seen steeply aslant (an Ankh frame 1 m up, tilted 29°: its cells
+    some 3 px, bled together) is still plainly the one marker missing. Its corners (in its
+    own order) and id, or None."""
+    if not wanted:
+        return None
+    q = quad.astype(np.float64)
+    (ax, ay), (bx, by) = q[1] - q[0], q[3] - q[0]
+    if ax * by - ay * bx < 0:
+        q = q[::-1].copy()  # clockwise in the image, as the looks give squares
+    side = 6 * CELL_PX
+    flat = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
+    centre, ex, ey = q.mean(axis=0), q[1] - q[0], q[3] - q[0]
+    places, seen = [], []
+    for scale in CELL_SCALES:
+        for dx in CELL_SHIFTS:
+            for dy in CELL_SHIFTS:
+                place = centre + (q - centre) * scale + dx * ex + dy * ey
+                to_flat = cv2.getPerspectiveTransform(place.astype(np.float32), flat)
+                warped = cv2.warpPerspective(
+                    gray, to_flat, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+                ).astype(np.float32)
+                cells = warped.reshape(6, CELL_PX, 6, CELL_PX)
+                inner = cells[:, CELL_EDGE:-CELL_EDGE, :, CELL_EDGE:-CELL_EDGE]
+                seen.append(inner.mean(axis=(1, 3)).ravel())
+                places.append(place)
+    patterns, keys = _cell_patterns()
+    scores = _unit_rows(np.array(seen)) @ patterns.T  # places × (id, turn)
+    best = np.unravel_index(int(np.argmax(scores)), scores.shape)
+    marker_id, turn = (int(v) for v in keys[best[1]])
+    others = scores[:, keys[:, 0] != marker_id].max()
+    if marker_id not in wanted or scores[best] < CELLS_SURE or scores[best] - others < CELLS_APART:
+        return None
+    # the pattern turned a quarter counter-clockwise has the marker's own top left at the
+    # square's bottom left: its corners from there on, clockwise
+    corners = np.roll(places[best[0]], turn, axis=0).astype(np.float32)
+    return corners, marker_id
 
 
 def _side(quad: np.ndarray) -> float:
