@@ -264,6 +264,7 @@ CELLS_APART = 0.1  # …and how much less every other id of the dictionary must 
 # paper's (the marker 40 of 56 mm), found a little large or off its middle
 CELL_SCALES = np.linspace(0.5, 1.0, 11)
 CELL_SHIFTS = np.linspace(-0.06, 0.06, 5)
+CELLS_EXACT = 0.05  # the square's own or its paper's place taken where it fits within this of the best
 
 
 @cache
@@ -298,33 +299,52 @@ def _read_cells(gray: np.ndarray, quad: np.ndarray, wanted: set[int]) -> tuple[n
     (ax, ay), (bx, by) = q[1] - q[0], q[3] - q[0]
     if ax * by - ay * bx < 0:
         q = q[::-1].copy()  # clockwise in the image, as the looks give squares
-    side = 6 * CELL_PX
-    flat = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
-    centre, ex, ey = q.mean(axis=0), q[1] - q[0], q[3] - q[0]
-    places, seen = [], []
-    for scale in CELL_SCALES:
-        for dx in CELL_SHIFTS:
-            for dy in CELL_SHIFTS:
-                place = centre + (q - centre) * scale + dx * ex + dy * ey
-                to_flat = cv2.getPerspectiveTransform(place.astype(np.float32), flat)
-                warped = cv2.warpPerspective(
-                    gray, to_flat, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
-                ).astype(np.float32)
-                cells = warped.reshape(6, CELL_PX, 6, CELL_PX)
-                inner = cells[:, CELL_EDGE:-CELL_EDGE, :, CELL_EDGE:-CELL_EDGE]
-                seen.append(inner.mean(axis=(1, 3)).ravel())
-                places.append(place)
     patterns, keys = _cell_patterns()
-    scores = _unit_rows(np.array(seen)) @ patterns.T  # places × (id, turn)
+    places = _places(q, CELL_SCALES, CELL_SHIFTS)
+    scores = _unit_rows(_cells(gray, places)) @ patterns.T  # places × (id, turn)
     best = np.unravel_index(int(np.argmax(scores)), scores.shape)
     marker_id, turn = (int(v) for v in keys[best[1]])
     others = scores[:, keys[:, 0] != marker_id].max()
     if marker_id not in wanted or scores[best] < CELLS_SURE or scores[best] - others < CELLS_APART:
         return None
+    # the square found is most often the marker's own or its paper's, exactly: taken so
+    # where it fits about as well (the cells' correlation is flat over a few px)
+    canonical = _places(q, np.array([1.0, MARKER_MM / (MARKER_MM + 2 * QUIET_MM)]), np.zeros(1))
+    fits = _unit_rows(_cells(gray, canonical)) @ patterns[best[1]]
+    place = places[best[0]]
+    if fits.max() >= scores[best] - CELLS_EXACT:
+        place = canonical[int(np.argmax(fits))]
     # the pattern turned a quarter counter-clockwise has the marker's own top left at the
     # square's bottom left: its corners from there on, clockwise
-    corners = np.roll(places[best[0]], turn, axis=0).astype(np.float32)
+    corners = np.roll(place, turn, axis=0).astype(np.float32)
     return corners, marker_id
+
+
+def _places(quad: np.ndarray, scales: np.ndarray, shifts: np.ndarray) -> list[np.ndarray]:
+    """Squares within ``quad``: scaled about its middle, and shifted along its sides (in
+    shares of them)."""
+    centre, ex, ey = quad.mean(axis=0), quad[1] - quad[0], quad[3] - quad[0]
+    return [
+        centre + (quad - centre) * scale + dx * ex + dy * ey
+        for scale in scales
+        for dx in shifts
+        for dy in shifts
+    ]
+
+
+def _cells(gray: np.ndarray, places: list[np.ndarray]) -> np.ndarray:
+    """Each square's 6 × 6 cells' mean grey (their rims left out), one row each."""
+    side = 6 * CELL_PX
+    flat = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
+    rows = []
+    for place in places:
+        to_flat = cv2.getPerspectiveTransform(place.astype(np.float32), flat)
+        warped = cv2.warpPerspective(
+            gray, to_flat, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+        ).astype(np.float32)
+        cells = warped.reshape(6, CELL_PX, 6, CELL_PX)[:, CELL_EDGE:-CELL_EDGE, :, CELL_EDGE:-CELL_EDGE]
+        rows.append(cells.mean(axis=(1, 3)).ravel())
+    return np.array(rows)
 
 
 def _side(quad: np.ndarray) -> float:
