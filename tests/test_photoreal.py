@@ -772,6 +772,28 @@ def test_a_papyrus_outline_the_pile_fills_only_in_part_is_asked(monkeypatch: pyt
     assert {"rank": again["rank"], "threshold": again["threshold"]} != shot.truth["papyrus"]
 
 
+def test_a_row_end_moved_out_a_card_goes_no_further_than_the_rows_own_points() -> None:
+    """ankh-s103-0009 (frame 0009 of seed 103, parchment on light wood, measured once
+    unseen; the papyri's enrolment photos left out): seat 1's three light cards touch, and
+    the row's body, where a card's part fits, stopped 18 mm short of the first card's edge.
+    The end was moved out a whole card (43 mm), past every point of the row, and the row
+    was cut into four cards. The end now moves no further than the row reaches: three
+    cards, the one beyond the body asked (its place a guess), none read wrong."""
+    import vision.card_reader as card_reader
+
+    root = DATA / "ankh-s103"
+    shot = dataset.frames(root)[0]
+    cat = catalogue("ankh", dataset.enrolment_folder(root, shot.family))
+    want = shot.truth["rows"]["1"]
+    row = CardReader(cat).read(shot.image()).rows[1]
+    assert len(row) == len(want) == 3
+    assert all(card["label"] in (None, truth) for card, truth in zip(row, want, strict=True))
+    assert row[0]["label"] is None
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(card_reader, "_reach", lambda end, reach, way: end)
+        assert len(CardReader(cat).read(shot.image()).rows[1]) == 4
+
+
 def test_a_pawn_on_the_first_tile_does_not_set_the_tiles_size() -> None:
     """tutankhamen-s97-0012 (medallion art on light wood, measured once unseen): an orange
     pawn stands on the path's first tile. Round it, the medallion's disc matched a face
@@ -882,7 +904,9 @@ def test_a_face_under_a_pawn_is_not_read_by_the_colour_round_the_pawn() -> None:
     assert asked["candidates"]
 
 
-S127 = DATA / "tutankhamen-s127"  # a frame of seed 127 (measured once unseen) with seed 89's enrolment
+S127 = (
+    DATA / "tutankhamen-s127"
+)  # frames of seeds 127 and 137 (each measured once unseen), seed 89's enrolment
 
 
 def test_a_stride_a_little_long_at_a_rows_end_does_not_cut_its_corner() -> None:
@@ -902,3 +926,22 @@ def test_a_stride_a_little_long_at_a_rows_end_does_not_cut_its_corner() -> None:
         patch.setattr(path_reader, "STRIDE_FLEX", ())
         before = PathReader(cat).read(shot.image()).to_json()
     assert not all(_in_place(before, want))
+
+
+def test_the_walk_begins_on_a_first_tile_a_pawn_stands_on() -> None:
+    """tutankhamen-s137-0014 (mosaic art on blue cloth, tilted 24°, measured once unseen):
+    a red pawn stands on the first tile, by marker 10. Its shadow dims the tile's top side
+    and it hides half the face, so the tile stood out as a square less than half as clearly
+    as the tile of the next row diagonally below (0.44) and matched no face — as a lamp's
+    glare by the marker does — and the walk began on that tile instead: 16 tiles missed,
+    9 read. Pawns are now looked for before the walk, and a place a pawn stands on may be
+    the first tile: every tile in place, none read wrong, the pawn on tile 0."""
+    shot, cat = _every_tile_in_place(S127, "tutankhamen-s137-0014")
+    want = shot.truth["tiles"]
+    doc = PathReader(cat).read(shot.image()).to_json()
+    assert all(_in_place(doc, want)) and len(doc["tiles"]) == len(want) == 25
+    assert doc["complete"] and [(p["label"], p["index"]) for p in doc["pawns"]] == [("pawn-red", 0)]
+    reader = PathReader(cat)
+    reader.find_pawns = lambda *a, **k: []  # type: ignore[method-assign]
+    before = reader.read(shot.image()).to_json()
+    assert len(before["tiles"]) < len(want) - 10

@@ -527,7 +527,13 @@ class CardReader(TableLocator):
                 )
                 if match is None or match.score < s.min_score:
                     break
-                lo, hi = (lo - step, hi) if way < 0 else (lo, hi + step)
+                # …but no further than the row's own points reach: a body cut short of
+                # its end card by less than a card (a light card on light wood) is not
+                # made a card longer than the row
+                if way < 0:
+                    lo = _reach(lo - step, reach_lo, way)
+                else:
+                    hi = _reach(hi + step, reach_hi, way)
                 added[side] += 1
         return lo, hi, (added[0], added[1])
 
@@ -926,6 +932,12 @@ class CardReader(TableLocator):
             _, where = look.at(theta)
             found.append((where + np.array([x0, y0]), theta))
         return found
+
+
+def _reach(end: float, reach: float, way: int) -> float:
+    """A row's end moved out a card (``way`` −1: its start, 1: its end), but no further
+    than the row's points ``reach``."""
+    return max(end, reach) if way < 0 else min(end, reach)
 
 
 def _covered(points: np.ndarray, centre: np.ndarray, angle: float, size: tuple[float, float]) -> float:

@@ -430,16 +430,20 @@ class PathReader(TableLocator):
         # whose looks read colours from it (a reader kept across frames, as the tracker
         # keeps it, read them from the frame before)
         self.balanced = view.image
+        lab = pawn_lab(view, mask) if self.pawn_colours else None
+        # where pawns stand, before any tile is known: a pawn on the path's first tile hides
+        # part of its outline and its face, as a glare's rim beside the marker lacks them
+        found = [] if lab is None else self.find_pawns(view, mask, [], lab=lab)
+        standing = [np.array(pawn["view"]) for pawn in found]
         if s.tile_mm is None:
             self.tile_mm = self.measure_tile(view.image, mask, start, outlines, burnt)
         else:
             self.tile_mm = s.tile_mm
-        slots, complete = self.walk(view.image, mask, start, end, outlines, burnt)
+        slots, complete = self.walk(view.image, mask, start, end, outlines, burnt, standing)
         self._inks = {}
         self.refine(view.image, slots)
         image = self.recolour(view.image, slots)
         reading = PathReading(complete=complete, tile_mm=round(self.tile_mm, 1))
-        lab = pawn_lab(view, mask) if self.pawn_colours else None
         pawns = self.find_pawns(view, mask, slots, lab=lab) if self.pawn_colours else []
         seen = {pawn["label"] for pawn in pawns}
         # a pawn in dim light may be missed; its tile is still read as covered (at worst
@@ -1068,7 +1072,10 @@ class PathReader(TableLocator):
         end: np.ndarray,
         outlines: Outlines | None = None,
         burnt: np.ndarray | None = None,
+        pawns: Sequence[np.ndarray] = (),
     ) -> tuple[list[Slot], bool]:
+        """The path's slots from marker 10 on, and whether it reached marker 11 with every
+        place accounted for; ``pawns``: where pawns stand (top-view px), if known."""
         s = self.settings
         tile = self.tile_mm * s.px_per_mm
         pitch = (self.tile_mm + s.gap_mm) * s.px_per_mm
@@ -1102,7 +1109,7 @@ class PathReader(TableLocator):
 
         marker_reach = self.tile_mm / 2 + 4 + MARKER_MM / 2 + QUIET_MM
         outlines = outlines or Outlines(image)
-        c, h = self.first_tile(mask, start, dens, tile, outlines, burnt)
+        c, h = self.first_tile(mask, start, dens, tile, outlines, burnt, pawns)
         slots: list[Slot] = []
         if c is None:
             return slots, False
@@ -1546,13 +1553,16 @@ class PathReader(TableLocator):
         tile: float,
         outlines: Outlines | None = None,
         burnt: np.ndarray | None = None,
+        pawns: Sequence[np.ndarray] = (),
     ) -> tuple[np.ndarray | None, np.ndarray]:
         """The first tile (``tile`` top-view px wide): along the ray from marker 10 that
         meets the path soonest and stays on it, half a tile beyond where it begins. With
         the frame's ``outlines``, the nearest of the few places rays meet that stands out
-        as a square about as clearly as the clearest of them, or shows a face clearly: a
-        lamp's glare by the marker is as dense in the mask as a tile, with only the sides
-        the marker's paper lends it, and at best a faint likeness to a plain face."""
+        as a square about as clearly as the clearest of them, or shows a face clearly, or
+        has one of the ``pawns`` standing on it: a lamp's glare by the marker is as dense
+        in the mask as a tile, with only the sides the marker's paper lends it, and at best
+        a faint likeness to a plain face — and so is a tile a pawn stands on, its shadow
+        over a side and its face half hidden, but a glare holds no pawn."""
         s = self.settings
         k = 0.5
         paper = (MARKER_MM / 2 + QUIET_MM + 2) * s.px_per_mm
@@ -1597,6 +1607,8 @@ class PathReader(TableLocator):
                 return q, u
             if shares and glare_among(shares[n], shares):
                 continue  # a glare, faintly square: a tile under it is left out, the walk not begun there
+            if any(float(np.linalg.norm(p - q)) < FIRST_PAWN * side for p in pawns):
+                return q, u
             angle = tile_angle(outlines.image, q, side)
             # a face, whichever: a box whose sets differ only in a little colour matches
             # its face well with no clear label (ebony's first tile 0.98, confidence 0.19)
@@ -1722,6 +1734,7 @@ UNVISITED_SHARE = 0.4  # a face off the walk stands out as a tile nearly as well
 FIRST_MOVED = 0.6
 FIRST_LOOKS = 4  # the nearest places rays from marker 10 meet, weighed as the path's first tile…
 FIRST_SHARE = 0.5  # …passed over if less clearly a square than this share of the clearest, and no face
+FIRST_PAWN = 0.5  # …unless a pawn stands within this share of a side of its middle
 SETTLE_FACES = 12  # sure faces the measured side is made exact on, the first ones walked
 UNVISITED_LOOKS = 12  # places off the walk looked at for a face the walk skipped
 GRID_MEMORY = 0.6  # how much of the path's axes so far each new tile's own axes keep
