@@ -335,7 +335,7 @@ def _places(quad: np.ndarray, scales: np.ndarray, shifts: np.ndarray) -> list[np
 def _cells(gray: np.ndarray, places: list[np.ndarray]) -> np.ndarray:
     """Each square's 6 × 6 cells' mean grey (their rims left out), one row each."""
     side = 6 * CELL_PX
-    flat = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
+    flat = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
     rows = []
     for place in places:
         to_flat = cv2.getPerspectiveTransform(place.astype(np.float32), flat)

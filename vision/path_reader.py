@@ -433,8 +433,8 @@ class PathReader(TableLocator):
         lab = pawn_lab(view, mask) if self.pawn_colours else None
         # where pawns stand, before any tile is known: a pawn on the path's first tile hides
         # part of its outline and its face, as a glare's rim beside the marker lacks them
-        found = [] if lab is None else self.find_pawns(view, mask, [], lab=lab)
-        standing = [np.array(pawn["view"]) for pawn in found]
+        early = [] if lab is None else self.find_pawns(view, mask, [], lab=lab)
+        standing = [np.array(pawn["view"]) for pawn in early]
         if s.tile_mm is None:
             self.tile_mm = self.measure_tile(view.image, mask, start, outlines, burnt)
         else:
