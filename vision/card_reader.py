@@ -59,6 +59,7 @@ INK_GROUND_APART = 2.0  # the colours' grounds' spread against the photos' scatt
 INK_INNER = 0.95  # ... out nearly to its rim, where some boxes print the colour (a corner band)
 MAX_ROW_ENDS = 3  # cards a row's end is moved out by at most (each side)
 PILE_COVER = 0.8  # the pile fills at least this share of the top papyrus's outline found, or it is asked
+PILE_BETTER = 0.05  # a place a bar off naming another papyrus must fit this much better than the outline's
 BUSIER_THAN_TABLE = 1.3  # a card's print against the table's own texture (wood grain)
 # value_look's weights and the rows they weigh, per index
 _WEIGHTS: weakref.WeakKeyDictionary[FaceIndex, Kept] = weakref.WeakKeyDictionary()
@@ -837,7 +838,8 @@ class CardReader(TableLocator):
         whole face). The papyri's colour bars are stacked along the card's height, so an
         outline that took a bar's edge for a side lies a bar off, where the bars of
         another papyrus (the same colours, turned round by one) fit: the best outline's
-        face is looked for again over a bar's height each way."""
+        face is looked for again over a bar's height each way, and taken there unless
+        another papyrus fits there no better than the outline's own did — asked then."""
         best: tuple[Match | None, np.ndarray, float] | None = None
         for centre, angle in self.outlines(image, points):
             match, where = self.classify(self.papyri, image, centre, angle, *_axes(angle), self.card_px[0], 1)
@@ -845,14 +847,27 @@ class CardReader(TableLocator):
                 best = (match, where, angle)
         if best is None:
             return
+        torn = None
         if best[0] is not None:
             angle = best[2]
-            best = (
-                *self.classify(self.papyri, image, best[1], angle, *_axes(angle), self.card_px[0], 2, 5),
-                angle,
-            )
+            moved = self.classify(self.papyri, image, best[1], angle, *_axes(angle), self.card_px[0], 2, 5)
+            if (
+                moved[0] is not None
+                and moved[0].label != best[0].label
+                and moved[0].score < best[0].score + PILE_BETTER
+            ):
+                # a bar's height off the outline another papyrus fits, but not clearly
+                # better than the outline's own: two places, two papyri — a question
+                # (photoreal Ankh seed 103: the place a bar off fit a papyrus of the same
+                # colours turned round by one, and every look there agreed, at 0.93)
+                torn = moved[0].label
+            else:
+                best = (*moved, angle)
         if best[0] is not None and self.papyri is not None and self.settings.rank_margin is not None:
             best = (self.rank_look(image, best[0], best[1], best[2]), best[1], best[2])
+        if torn is not None and best[0] is not None:
+            ranked = (*best[0].ranked[:1], torn, *(n for n in best[0].ranked[1:] if n != torn))
+            best = (replace(best[0], confidence=0.0, ranked=ranked), best[1], best[2])
         # an outline pieced from the pile's edges and the table round it, the crop turned
         # a quarter: a 2×2 grid of colours turned looks like another papyrus's (an ebony
         # papyrus of seed 73 read wrong at full confidence, its outline 0.69 covered)
