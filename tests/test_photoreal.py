@@ -760,7 +760,7 @@ def test_a_papyrus_outline_the_pile_fills_only_in_part_is_asked(monkeypatch: pyt
     import vision.card_reader as card_reader
 
     root = DATA / "ankh-s73"
-    shot = dataset.frames(root)[0]
+    shot = next(s for s in dataset.frames(root) if s.name == "ankh-s73-0005")
     cat = catalogue("ankh", dataset.enrolment_folder(root, shot.family))
     reading = CardReader(cat).read(shot.image())
     assert reading.papyrus is None
@@ -815,6 +815,30 @@ def test_a_papyrus_a_bar_off_its_outline_fitting_no_better_is_asked(monkeypatch:
     again = CardReader(cat).read(shot.image()).papyrus
     assert again is not None
     assert {"rank": again["rank"], "threshold": again["threshold"]} != shot.truth["papyrus"]
+
+
+def test_a_card_beyond_a_rows_body_is_looked_for_where_the_row_ends() -> None:
+    """ankh-s109-0012 (frame 0012 of seed 109, ebony on grey cloth, measured once unseen):
+    seat 0's three dark cards show in the mask a card's length of body, their points
+    reaching 2.6 cards. The end moved out a card, and the next card was looked for a step
+    on — a quarter card past where the row's points end — where it matched no face
+    (0.45): the row was read as two cards. A card beyond the body is now looked for no
+    further out than the row reaches: three cards, the two beyond the body asked."""
+    import vision.card_reader as card_reader
+
+    root = DATA / "ankh-s73"
+    shot = next(s for s in dataset.frames(root) if s.name == "ankh-s109-0012")
+    cat = catalogue("ankh", dataset.enrolment_folder(root, shot.family))
+    want = shot.truth["rows"]["0"]
+    reading = CardReader(cat).read(shot.image())
+    row = reading.rows[0]
+    assert len(row) == len(want) == 3
+    assert all(card["label"] in (None, truth) for card, truth in zip(row, want, strict=True))
+    faint = [u for u in reading.unreadable if u["seat"] == 0 and "outline hardly shows" in u["reason"]]
+    assert [u["index"] for u in faint] == [1, 2]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(card_reader, "_reach", lambda place, reach, way: place)
+        assert len(CardReader(cat).read(shot.image()).rows[0]) == 2
 
 
 def test_a_pawn_on_the_first_tile_does_not_set_the_tiles_size() -> None:

@@ -517,7 +517,12 @@ class CardReader(TableLocator):
                 end = lo if way < 0 else hi
                 if (end - reach_lo if way < 0 else reach_hi - end) < 0.5 * (cw + spill):
                     break
-                place = end + way * (step - cw / 2)
+                # the card a step on, or short of that where the row's points end sooner: a
+                # card's place guessed a quarter card past the row matched no face (an ebony
+                # row of three on grey cloth, its body a card long, read as two)
+                place = _reach(
+                    end + way * (step - cw / 2), (reach_lo + cw / 2) if way < 0 else (reach_hi - cw / 2), way
+                )
                 # its cover counted past the mask's spill round the last card's edge; the
                 # mask is at half resolution: a point stands for four of the view's pixels
                 inside = (np.abs(u - place - way * spill / 2) <= cw / 2) & (np.abs(v - mid) <= ch / 2)
@@ -809,7 +814,7 @@ class CardReader(TableLocator):
         readable = match is not None and match.confidence >= s.min_confidence
         reason = "no faces of this kind are enrolled"
         if match is not None and faint:
-            reason = f"a card the row's outline hardly shows (light on a light table?), like {match.label}"
+            reason = f"a card the row's outline hardly shows (near the table's colour?), like {match.label}"
         elif match is not None and doubt is not None:
             reason = f"it looks like {match.label}, or like {doubt} to the learned look"
         elif match is not None:
@@ -950,8 +955,8 @@ class CardReader(TableLocator):
 
 
 def _reach(end: float, reach: float, way: int) -> float:
-    """A row's end moved out a card (``way`` −1: its start, 1: its end), but no further
-    than the row's points ``reach``."""
+    """A place along a row moved out a card (``way`` −1: towards its start, 1: its end),
+    but no further than ``reach``, where the row's points end."""
     return max(end, reach) if way < 0 else min(end, reach)
 
 
