@@ -655,18 +655,14 @@ def test_a_row_seen_only_as_islands_of_ink_is_one_row() -> None:
     assert not any(a is not None and a != b for a, b in zip(got, want, strict=True))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=VisionError,
-    reason="known gap (issue 17): a lamp's pool at the table's edge is taken for a palm",
-)
-def test_a_lamps_pool_of_light_at_the_tables_edge_is_no_hand() -> None:
+def test_a_lamps_pool_of_light_at_the_tables_edge_is_no_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     """Frame 0013 of the Ankh set ``--seed 41`` (mosaic cards on wood): a warm lamp's
     pool of light at the near edge is plain and warm as a palm (19.4 half-resolution px
-    deep where a palm is 15.6), and the clean frame is refused as a hand over the table.
-    Taking the pool out as the path reader does (``without_lamplight``) reads it, every
-    row right, but loses a pale bare arm on a grey synthetic table (1 of 160 arm scenes),
-    lighter than the table as the pool is: not done (docs/vision.md §5)."""
+    deep where a palm is 15.6), and the clean frame was refused as a hand over the table.
+    Taking the pool out as the path reader does (``without_lamplight``) lost a pale bare
+    arm on a grey synthetic table; judged as the path reader judges a skin-coloured blob
+    (``_lamp_pool``: mostly the lit table, its rim fading where it meets the table) it is a
+    pool, and the frame is read, every row right; not judged so, it is refused again."""
     root = DATA / "ankh-s41"
     shot = dataset.frames(root)[0]
     cat = catalogue("ankh", dataset.enrolment_folder(root, shot.family))
@@ -674,6 +670,10 @@ def test_a_lamps_pool_of_light_at_the_tables_edge_is_no_hand() -> None:
     for seat, want in shot.truth["rows"].items():
         assert len(got[int(seat)]) == len(want)
         assert not any(a is not None and a != b for a, b in zip(got[int(seat)], want, strict=True))
+    monkeypatch.setattr(CardReader, "lamp_pool", lambda *a: False)
+    with pytest.raises(VisionError) as refused:
+        CardReader(cat).read(shot.image())
+    assert refused.value.code == "hand-over-table"
 
 
 def _read_but_refused_with(root: Path, name: str, constant: str, value: float) -> None:
