@@ -106,6 +106,31 @@ def test_an_arm_of_any_tone_or_sleeve_is_refused(
     assert caught.value.code == "hand-over-table"
 
 
+@pytest.mark.xfail(
+    strict=True, reason="known gap (issue 17): an arm near walnut's colour over a row is not waited for"
+)
+@pytest.mark.parametrize(("seed", "tone"), [(10, "deep"), (11, "tan")])
+def test_an_arm_near_the_tables_colour_over_a_row_never_makes_a_wrong_card(
+    catalogues: dict[str, Catalogue], seed: int, tone: str
+) -> None:
+    """Of 400 arm scenes (five tones, four sleeves, seeds 3–12, the scene's table and
+    walnut) 24 are not waited for; in most the row under the arm is left out and asked
+    about, but a deep-toned arm on walnut beside a row joined it (two cards more, five
+    read wrong) and a tan one across a row hid five cards and left two read wrong
+    (docs/vision.md §5). Waiting, or every card right or asked, is what must hold."""
+    scene = CardScene(seats=3, seed=seed, level="medium", style=style_of("classic"), table=WALNUT)
+    shot = scene.render(hand=True, skin=TONES[tone], sleeve=SLEEVES["bare"])
+    try:
+        reading = CardReader(catalogues["classic"]).read(shot.image)
+    except VisionError as exc:
+        assert exc.code == "hand-over-table"
+        return
+    for seat, want in shot.truth["rows"].items():
+        got = [card["label"] for card in reading.rows[int(seat)]]
+        assert len(got) <= len(want)
+        assert all(a is None or a == b for a, b in zip(got, want, strict=False))
+
+
 @pytest.mark.parametrize(("family", "seed"), [("classic", 4), ("photo", 7), ("heldout", 9)])
 def test_a_lone_uncovered_papyrus_is_read(catalogues: dict[str, Catalogue], family: str, seed: int) -> None:
     scene = CardScene(seats=2, seed=seed, level="easy", style=style_of(family))
