@@ -841,6 +841,26 @@ def test_a_card_beyond_a_rows_body_is_looked_for_where_the_row_ends() -> None:
         assert len(CardReader(cat).read(shot.image()).rows[0]) == 2
 
 
+def test_a_row_of_cards_laid_apart_is_counted_by_where_their_faces_fit() -> None:
+    """ankh-s117-0004 (frame 0004 of seed 117, medallion on grey cloth, measured once
+    unseen): seat 1's five light cards lie a few millimetres apart, so the row is as long
+    as six cards at the usual 2 mm overlap, and it was cut into six (none read wrong, the
+    extra asked). Spread as five the cards' faces match 0.87 on average, as six 0.59:
+    five it is, and counting by length alone it is six again."""
+    import vision.card_reader as card_reader
+
+    root = DATA / "ankh-s117"
+    shot = dataset.frames(root)[0]
+    cat = catalogue("ankh", dataset.enrolment_folder(root, shot.family))
+    want = shot.truth["rows"]["1"]
+    row = CardReader(cat).read(shot.image()).rows[1]
+    assert len(row) == len(want) == 5
+    assert all(card["label"] in (None, truth) for card, truth in zip(row, want, strict=True))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(card_reader, "RECOUNT_SURE", 2.0)
+        assert len(CardReader(cat).read(shot.image()).rows[1]) == 6
+
+
 def test_a_pawn_on_the_first_tile_does_not_set_the_tiles_size() -> None:
     """tutankhamen-s97-0012 (medallion art on light wood, measured once unseen): an orange
     pawn stands on the path's first tile. Round it, the medallion's disc matched a face

@@ -58,6 +58,10 @@ INK_SHARE = 0.1  # a card's ink (``_ink``): its most saturated tenth
 INK_GROUND_APART = 2.0  # the colours' grounds' spread against the photos' scatter (``_shared_ground``)
 INK_INNER = 0.95  # ... out nearly to its rim, where some boxes print the colour (a corner band)
 MAX_ROW_ENDS = 3  # cards a row's end is moved out by at most (each side)
+RECOUNT_OVERLAP = 15.0  # a row recounted: its cards may overlap by this much (mm)…
+RECOUNT_GAP = 8.0  # …or lie this far apart
+RECOUNT_SURE = 0.7  # …where their faces, so placed, match this well on average
+RECOUNT_BETTER = 0.03  # …and this much better than at the usual overlap
 PILE_COVER = 0.8  # the pile fills at least this share of the top papyrus's outline found, or it is asked
 PILE_BETTER = 0.05  # a place a bar off naming another papyrus must fit this much better than the outline's
 BUSIER_THAN_TABLE = 1.3  # a card's print against the table's own texture (wood grain)
@@ -475,6 +479,7 @@ class CardReader(TableLocator):
         length = (hi - lo) / s.px_per_mm
         o = s.overlap_mm
         n = max(1, round((length - o) / (s.card_mm[0] - o)))
+        n = self.row_count(image, n, (lo, hi), marker, (along, across), mid_v, angle)
         pitch = (hi - lo - cw) / (n - 1) if n > 1 else 0.0
         cards: list[dict[str, Any]] = []
         carry = 0.0  # how far along the row the last card read clearly lay from its place
@@ -499,6 +504,49 @@ class CardReader(TableLocator):
                 carry += float((where - c) @ along)
             cards.append(self._card(match, where, doubt, opinion, faint))
         return cards
+
+    def row_count(
+        self,
+        image: np.ndarray,
+        n: int,
+        ends: tuple[float, float],
+        marker: np.ndarray,
+        axes: tuple[np.ndarray, np.ndarray],
+        mid: float,
+        angle: float,
+    ) -> int:
+        """How many cards a row between ``ends`` holds: ``n`` (its length at the usual
+        overlap), or one fewer or more where those cards, spread evenly over the row,
+        would overlap by at most ``RECOUNT_OVERLAP`` mm or lie at most ``RECOUNT_GAP`` mm
+        apart, and their faces match enrolled faces well (``RECOUNT_SURE``, each card's
+        best score, on average) and clearly better (``RECOUNT_BETTER``): cards laid a few
+        millimetres apart make a row as long as one card more at the usual overlap."""
+        s, index = self.settings, self.mummies
+        if index is None:
+            return n
+        cw = self.card_px[0]
+        lo, hi = ends
+        along, across = axes
+        width = s.card_mm[0]
+        scores: dict[int, float] = {}
+        for k in (n - 1, n, n + 1):
+            pitch = (hi - lo - cw) / (k - 1) if k > 1 else 0.0
+            spread = pitch / s.px_per_mm if k > 1 else (hi - lo) / s.px_per_mm  # one card: its width
+            if k < 1 or (k != n and not width - RECOUNT_OVERLAP <= spread <= width + RECOUNT_GAP):
+                continue
+            total = 0.0
+            for i in range(k):
+                centre = marker + along * (lo + cw / 2 + i * pitch) + across * mid
+                cells = [(a, 0) for a in (-1, 0, 1)]
+                patches, _ = crop_grid(
+                    image, centre, self.card_px, angle, cells, (0.05 * cw, 0.0), along, s.patch
+                )
+                total += index.match(patches, s.min_score, s.min_margin).score
+            scores[k] = total / k
+        best = max(scores, key=scores.__getitem__)
+        if scores[best] >= RECOUNT_SURE and scores[best] >= scores[n] + RECOUNT_BETTER:
+            return best
+        return n
 
     def row_ends(
         self,
