@@ -344,7 +344,8 @@ class CardReader(TableLocator):
             _blank_marker(mask, view, cal, marker)
         # the halo of a marker's paper leaves thin lines: gone with anything thinner than a card's rim
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-        if self.hand(small, mask) and not self.lamp_pool(small, mask, table):
+        skin = hand_skin(small, mask)
+        if self.hand(skin) and not self.lamp_pool(skin, small, mask, table):
             raise VisionError("hand-over-table", "a hand is over the table: waiting until it is gone")
         if self.arm(mask, view.px_per_mm):
             raise VisionError("hand-over-table", "an arm reaches over the table: waiting until it is gone")
@@ -376,19 +377,18 @@ class CardReader(TableLocator):
                 return True
         return False
 
-    def hand(self, small: np.ndarray, mask: np.ndarray) -> bool:
+    def hand(self, skin: np.ndarray) -> bool:
         """A hand over the table: a skin-coloured patch of the foreground thicker than any
         card could hold (a card's skin-like panel or parchment is at most about a third
         of its width across; a palm is wider than a card)."""
-        return hand_depth(small, mask) > self.settings.hand_mm * self.settings.px_per_mm * 0.5
+        return hand_depth(skin) > self.settings.hand_mm * self.settings.px_per_mm * 0.5
 
-    def lamp_pool(self, small: np.ndarray, mask: np.ndarray, table: np.ndarray) -> bool:
-        """Whether the plain skin-coloured patch ``hand`` found is a warm lamp's pool of
-        light on the table, as the path reader judges one (``_lamp_pool``: mostly the table
-        lit, its rim fading over centimetres where it meets the table, where an arm's is
-        sharp). Two clean photoreal frames with a pool at the table's edge were refused as
+    def lamp_pool(self, skin: np.ndarray, small: np.ndarray, mask: np.ndarray, table: np.ndarray) -> bool:
+        """Whether the plain skin-coloured patch ``hand`` found in ``skin`` is a warm lamp's
+        pool of light on the table, as the path reader judges one (``_lamp_pool``: mostly the
+        table lit, its rim fading over centimetres where it meets the table, where an arm's
+        is sharp). Two clean photoreal frames with a pool at the table's edge were refused as
         a palm (Ankh seeds 41 and 107); 400 synthetic arm scenes are waited for as before."""
-        skin = hand_skin(small, mask)
         n, labels = cv2.connectedComponents(skin)
         if n < 2:
             return False
@@ -528,6 +528,7 @@ class CardReader(TableLocator):
         lo, hi = ends
         along, across = axes
         width = s.card_mm[0]
+        shifts, step = [(a, 0) for a in (-1, 0, 1)], (0.05 * cw, 0.0)  # each card a little along the row
         scores: dict[int, float] = {}
         for k in (n - 1, n, n + 1):
             pitch = (hi - lo - cw) / (k - 1) if k > 1 else 0.0
@@ -537,10 +538,7 @@ class CardReader(TableLocator):
             total = 0.0
             for i in range(k):
                 centre = marker + along * (lo + cw / 2 + i * pitch) + across * mid
-                cells = [(a, 0) for a in (-1, 0, 1)]
-                patches, _ = crop_grid(
-                    image, centre, self.card_px, angle, cells, (0.05 * cw, 0.0), along, s.patch
-                )
+                patches, _ = crop_grid(image, centre, self.card_px, angle, shifts, step, along, s.patch)
                 total += index.match(patches, s.min_score, s.min_margin).score
             scores[k] = total / k
         best = max(scores, key=scores.__getitem__)
@@ -1122,11 +1120,10 @@ def value_look(
     return verdict(scores, w.cols, list(among), min_score, min_margin, len(among))
 
 
-def hand_depth(small: np.ndarray, mask: np.ndarray) -> float:
+def hand_depth(skin: np.ndarray) -> float:
     """How deep (half-resolution px) the deepest smooth skin-coloured patch of the
-    foreground is: the radius of the widest disc it holds. Card faces are busy with
-    print and cut apart by their dark edges; a palm is plain."""
-    skin = hand_skin(small, mask)
+    foreground (``hand_skin``) is: the radius of the widest disc it holds. Card faces are
+    busy with print and cut apart by their dark edges; a palm is plain."""
     if not skin.any():
         return 0.0
     return float(cv2.distanceTransform(skin, cv2.DIST_L2, 3).max())
