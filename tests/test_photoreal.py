@@ -841,6 +841,25 @@ def test_a_card_beyond_a_rows_body_is_looked_for_where_the_row_ends() -> None:
         assert len(CardReader(cat).read(shot.image()).rows[0]) == 2
 
 
+def test_a_card_whose_colour_the_trained_look_doubts_is_not_read_on_the_detail_looks_word() -> None:
+    """ankh-s127-0012 (frame 0012 of seed 127, ebony on wood, measured once unseen): seat
+    1's first card is a green 2. The whole-card looks were torn between a blue 1 and
+    greens (0.29); the detail look, which tells a colour's values apart, named a blue 2
+    clearly, and the trained look a green 3. The detail look's clear word read it as a
+    blue 2. It cannot speak to the colour, which the trained look doubts: now asked."""
+    root = DATA / "ankh-s73"
+    shot = next(s for s in dataset.frames(root) if s.name == "ankh-s127-0012")
+    cat = catalogue("ankh", dataset.enrolment_folder(root, shot.family))
+    want = shot.truth["rows"]["1"]
+    reading = CardReader(cat).read(shot.image())
+    row = reading.rows[1]
+    assert len(row) == len(want) == 2
+    assert all(card["label"] in (None, truth) for card, truth in zip(row, want, strict=True))
+    assert row[0]["label"] is None
+    (asked,) = [q for q in reading.unreadable if q["seat"] == 1 and q["index"] == 0]
+    assert "blue-2" in asked["candidates"]
+
+
 def test_a_row_of_cards_laid_apart_is_counted_by_where_their_faces_fit() -> None:
     """ankh-s117-0004 (frame 0004 of seed 117, medallion on grey cloth, measured once
     unseen): seat 1's five light cards lie a few millimetres apart, so the row is as long

@@ -818,12 +818,18 @@ class CardReader(TableLocator):
         clear = detail is not None and detail.confidence >= self.settings.min_confidence
         # a clear detail look of a box it can trust itself with (``DetailLook.reliable``)
         agreed = detail is not None and detail.label == match.label
-        if reliable and clear and agreed and opinion.prob < trust.sure:
+        # the detail look tells a colour's values apart, not colours: the trained look naming
+        # another colour leaves the card's colour in doubt, which the detail look's word
+        # cannot settle (photoreal Ankh 127, ebony: a green 2 the whole-card looks took for
+        # blue or green, read as a blue 2)
+        raised = disputed or match.confidence < self.settings.min_confidence
+        recoloured = raised and opinion.label.rsplit("-", 1)[0] != match.label.rsplit("-", 1)[0]
+        if reliable and clear and agreed and opinion.prob < trust.sure and not recoloured:
             # it and the others name one label (or it alone, disputing theirs): the trained
             # look's doubt short of all but certain does not make it a question
             # (photoreal sets looked at, the boxes it trusts: 29 agreeing and 74 disputing
             # cards read, every one right; synthetic seed 40000: 27 and 32)
-            if disputed or match.confidence < self.settings.min_confidence:
+            if raised:
                 return replace(match, confidence=trust.confidence), None, opinion
             return match, None, opinion
         if (
