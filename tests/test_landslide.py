@@ -1705,3 +1705,30 @@ def test_after_five_pulls_a_doubtful_impact_ringing_far_longer_than_the_board_is
     for _ in range(5):
         off.profile.clean_pull([0.05])
     assert judged(0.06, up, off)[0] == ASK
+
+
+def _weak_staff_over_a_fast_chips_noise(settings: Settings | None = None) -> list:
+    """A clean impact struck from above, 0.15 g at 180 Hz (its envelope ~0.13 g), on a still
+    3200 Hz table whose floor was heard at its chip's own noise (46 mg), after five quiet
+    confirmed pulls."""
+    sim = Simulator(3200, "quiet", seed=7)
+    acc = sim.background(sim._n(3.0))
+    sim._add(acc, sim._n(2.0), sim._ring(0.15, 180.0, 0.008, np.array([0.0, 0.0, 1.0])))
+    trace = Trace(3200.0, acc)
+    profile = TableProfile(floor_g=0.046, still_s=60.0, pulls=5, rummage_g=[0.03, 0.035, 0.03, 0.04, 0.03])
+    det = LandslideDetector(3200, settings, armed=True, profile=profile)
+    return [e for e in calls(trace, det, burst=32) if abs(e.t - 2.0) < 0.05]
+
+
+def test_the_floors_margin_follows_the_envelopes_window() -> None:
+    """No level falls below a margin over the still table's floor: what the still envelope
+    reaches above its mean, less the more samples its window averages (seventeenth round). At
+    3200 Hz, its chip's noise heard as the floor (46 mg), 3 × that (0.138 g) was above weak
+    staffs; 2.31 × is not. A window no longer than 800 Hz's keeps 3 ×."""
+    assert LandslideDetector(3200).floor_factor == pytest.approx(2.31, abs=0.01)
+    assert LandslideDetector(1600).floor_factor == pytest.approx(2.58, abs=0.01)
+    assert LandslideDetector(800).floor_factor == LandslideDetector(400).floor_factor == 3.0
+    assert LandslideDetector(3200, Settings(noise_window=0.0)).floor_factor == 3.0
+    found = _weak_staff_over_a_fast_chips_noise()
+    assert [e.verdict for e in found] in ([LIKELY], [SURE])
+    assert [e.verdict for e in _weak_staff_over_a_fast_chips_noise(Settings(noise_window=0.0))] == [ASK]
