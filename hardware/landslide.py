@@ -77,7 +77,12 @@ class Settings:
 
     threshold_g: float = 0.1  # cold: an impact's envelope from this is called
     noise_g: float = 0.0  # the room's mean envelope when calibrated (0: not calibrated)
-    noise_factor: float = 3.0  # the threshold never falls below this × the room's floor
+    noise_factor: float = 3.0  # the threshold never falls below this × the room's floor ...
+    noise_window: float = 1.0  # ... which shrinks with the envelope's window above 800 Hz: a still
+    # table's envelope strays less far above its mean the more samples its window averages (over
+    # ten still minutes its highest point was 2.84 × its mean at 400 Hz, 2.22 × at 800, 1.86 × at
+    # 1600, 1.57 × at 3200), as 1 + 2/√n for an n-sample window against 800 Hz's five — never
+    # grows (1: so; 0: this × the floor at every rate)
     double_hit_ratio: float = 1.0  # unused; kept so older calibration files still load
     ask_g: float = 0.075  # cold: from this an impact is worth a question
     sure_g: float = 0.15  # cold: from this an impact is called without asking
@@ -263,6 +268,9 @@ class LandslideDetector:
         self.armed = armed
         self.half = _samples(s.hp_half_s, self.rate)
         self.n_env = max(4, _samples(s.env_s, self.rate))  # at low rates a ring needs a few samples
+        # no level below this × the floor: what the still table's envelope reaches above its mean
+        own = 1 + 2 / math.sqrt(max(4, _samples(s.env_s, 800.0)))
+        self.floor_factor = s.noise_factor * min(1.0, (1 + 2 / math.sqrt(self.n_env)) / own) ** s.noise_window
         self.n_lf = _samples(s.lf_s, self.rate)
         self.n_window = _samples(s.window_s, self.rate)
         self.n_max = _samples(s.max_impulse_s, self.rate)
@@ -391,7 +399,6 @@ class LandslideDetector:
         worked out again only when what they follow changed — all of it but the floor,
         which moves every burst while disarmed and is applied last (the settings are read
         as the detector's own: changing them after it was made is not followed)."""
-        s = self.settings
         p = self.profile
         key = (p, self.heard_level, self.adapt_armed, p.pulls, p.learn_pulls, tuple(p.rummage_g),
                tuple(p.disputed_g), tuple(p.disputed_hz), len(p.board_hz),
@@ -399,7 +406,7 @@ class LandslideDetector:
         if key != self._levels_key:
             self._levels_key, self._levels = key, self._learned_levels()
         ask, decide, sure, self.cold_decide, clean, self.heard_decide, self.heard_sure = self._levels
-        floor = s.noise_factor * p.floor_g
+        floor = self.floor_factor * p.floor_g
         decide = max(decide, floor)
         self.clean_decide = min(decide, max(clean, floor))
         return max(min(ask, self.clean_decide), 0.5 * floor), decide, max(sure, decide)
@@ -413,7 +420,7 @@ class LandslideDetector:
         if decide <= self.heard_decide:
             return min(decide, self.clean_decide)
         taken_back = s.taken_back_margin * self.profile.disputed_level(freq, s.dispute_within)
-        floor = s.noise_factor * self.profile.floor_g
+        floor = self.floor_factor * self.profile.floor_g
         return min(decide, self.clean_decide, max(self.heard_decide, taken_back, floor))
 
     def _learned_levels(self) -> tuple[float, float, float, float, float, float, float]:
