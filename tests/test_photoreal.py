@@ -953,6 +953,24 @@ def test_a_pawns_edges_far_off_the_paths_axes_turn_no_path() -> None:
     assert not all(_in_place(before, want))
 
 
+def test_a_tile_whose_edges_lie_far_off_the_path_turns_it_only_where_it_fits_clearly_better() -> None:
+    """tutankhamen-s157-0013 (ebony art on wood, tilted 29°, measured once unseen): where
+    the path turns down, a Horus's round eye drew edges 40° off the path's; turned so its
+    face fitted 0.86 (as a scarab), on the path's axes 0.82 (as a mask) — neither right,
+    but the walk took the 40° and the next tile's -40°, its axes swung to the diagonal and
+    it left the path after 10 of 30 tiles. A tile more than 25° off the path's axes and
+    the last tile's is now turned so only where its face fits clearly better (0.05) that
+    way, whether it fits well or poorly: every tile is in place, none read wrong. Turned as
+    readily as before (unless the path's axes fit 0.05 better), the walk is lost again."""
+    import vision.path_reader as path_reader
+
+    shot, cat = _every_tile_in_place(S103, "tutankhamen-s157-0013")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(path_reader, "FAR_TURN_MARGIN", -0.05)
+        before = PathReader(cat).read(shot.image()).to_json()
+    assert len(before["tiles"]) < len(shot.truth["tiles"])
+
+
 S107 = DATA / "tutankhamen-s107"  # a frame of seed 107 (measured once unseen) with seed 89's enrolment
 
 

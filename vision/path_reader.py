@@ -881,6 +881,10 @@ class PathReader(TableLocator):
             kind_best = max((v for n, v in scores.items() if kind_of(n) == apart[0]), default=-1.0)
             if label not in scores or kind_best < max(s.min_score, max(scores.values()) - s.kind_within):
                 continue
+            if scores[label] < max(s.min_score, kind_best - s.kind_within):
+                # the plain look finds the kind like the face, but not in the colour the
+                # groups name (a pawn not seen on a blue mask: a blue Horus at 0.42)
+                continue
             confidence = round(s.min_confidence + (trust.confidence - s.min_confidence) * call.confidence, 3)
             _settle(sl, label, scores[label], confidence)
 
@@ -1141,11 +1145,12 @@ class PathReader(TableLocator):
                 (match, c), (along, there) = (
                     self.classify(image, c, a, _snap(h, np.radians(a)), 2) for a in (angle, axes)
                 )
-                # …but edges far off the path's on a face that fits neither way (a pawn on
-                # it: its edges and its shadow's drew them) turn it only where it fits
-                # clearly better so
-                if turned > ANGLE_FAR and max(match.score, along.score) < s.min_score:
-                    keep = match.score >= along.score + ASTRAY_MARGIN
+                # …but edges far off the path's (a pawn on it and its shadow, a glyph's
+                # round eye drew them) turn it only where its face fits clearly better
+                # so, whether it fits well or poorly: a dark face turned 40° still matches
+                # some face (0.86), and two such turns swing the walk's axes off the path
+                if turned > ANGLE_FAR:
+                    keep = match.score >= along.score + FAR_TURN_MARGIN
                 else:
                     keep = along.score < match.score + ASTRAY_MARGIN
                 if not keep:
@@ -1722,8 +1727,9 @@ ANGLE_BLUR = 1.5  # top-view px (1.25 mm): a tile's sides seen without print fin
 ANGLE_APART = 5.0  # …are taken where they point this many degrees otherwise than the sharp edges
 ANGLE_ASTRAY = 10.0  # a tile's edges this far off the path's axes and the last tile's are weighed…
 STRIDE_FLEX = (0.92, 1.08)  # a neighbour less dense than a tile is looked for this much nearer and further
-ANGLE_FAR = 25.0  # …and this far off, on a face that fits poorly, taken only where it fits clearly better so
+ANGLE_FAR = 25.0  # …and this far off, taken only where the face fits clearly better so (FAR_TURN_MARGIN)
 ASTRAY_MARGIN = 0.05  # …against the axes, taken where the face matches that much better so
+FAR_TURN_MARGIN = 0.05  # a tile ANGLE_FAR off is turned so only where its face fits this much better
 SIZE_TIE = 0.01  # sides whose first faces match within this of the best match alike
 MEASURE_CLEAR = 0.85  # a first face matching its best side less well than this: the next one is tried too
 CLOSE_SIZE = 0.06  # a coarse side matching this much less than the best is looked at finely too
