@@ -893,7 +893,7 @@ def test_a_pawn_on_the_first_tile_does_not_set_the_tiles_size() -> None:
     assert doc["complete"] and len(doc["tiles"]) == len(shot.truth["tiles"])
 
 
-S103 = DATA / "tutankhamen-s103"  # three frames of seed 103 (measured once unseen) with seed 89's enrolment
+S103 = DATA / "tutankhamen-s103"  # seeds 103 (three frames) and 157 (one), each measured once unseen
 
 
 @pytest.mark.parametrize("name", ["tutankhamen-s103-0011", "tutankhamen-s103-0012"])
