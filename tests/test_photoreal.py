@@ -817,6 +817,20 @@ def test_a_papyrus_a_bar_off_its_outline_fitting_no_better_is_asked(monkeypatch:
     assert {"rank": again["rank"], "threshold": again["threshold"]} != shot.truth["papyrus"]
 
 
+def _row_in_place(folder: str, name: str, seat: int, cards: int) -> tuple[dataset.Frame, Catalogue, Any]:
+    """Reads a kept Ankh frame and asserts ``seat``'s row holds its ``cards`` cards, none
+    read wrong; the frame, its family's catalogue and the reading."""
+    root = DATA / folder
+    shot = next(s for s in dataset.frames(root) if s.name == name)
+    cat = catalogue("ankh", dataset.enrolment_folder(root, shot.family))
+    want = shot.truth["rows"][str(seat)]
+    reading = CardReader(cat).read(shot.image())
+    row = reading.rows[seat]
+    assert len(row) == len(want) == cards
+    assert all(card["label"] in (None, truth) for card, truth in zip(row, want, strict=True))
+    return shot, cat, reading
+
+
 def test_a_card_beyond_a_rows_body_is_looked_for_where_the_row_ends() -> None:
     """ankh-s109-0012 (frame 0012 of seed 109, ebony on grey cloth, measured once unseen):
     seat 0's three dark cards show in the mask a card's length of body, their points
@@ -826,14 +840,7 @@ def test_a_card_beyond_a_rows_body_is_looked_for_where_the_row_ends() -> None:
     further out than the row reaches: three cards, the two beyond the body asked."""
     import vision.card_reader as card_reader
 
-    root = DATA / "ankh-s73"
-    shot = next(s for s in dataset.frames(root) if s.name == "ankh-s109-0012")
-    cat = catalogue("ankh", dataset.enrolment_folder(root, shot.family))
-    want = shot.truth["rows"]["0"]
-    reading = CardReader(cat).read(shot.image())
-    row = reading.rows[0]
-    assert len(row) == len(want) == 3
-    assert all(card["label"] in (None, truth) for card, truth in zip(row, want, strict=True))
+    shot, cat, reading = _row_in_place("ankh-s73", "ankh-s109-0012", 0, 3)
     faint = [u for u in reading.unreadable if u["seat"] == 0 and "outline hardly shows" in u["reason"]]
     assert [u["index"] for u in faint] == [1, 2]
     with pytest.MonkeyPatch.context() as patch:
@@ -847,15 +854,8 @@ def test_a_card_whose_colour_the_trained_look_doubts_is_not_read_on_the_detail_l
     greens (0.29); the detail look, which tells a colour's values apart, named a blue 2
     clearly, and the trained look a green 3. The detail look's clear word read it as a
     blue 2. It cannot speak to the colour, which the trained look doubts: now asked."""
-    root = DATA / "ankh-s73"
-    shot = next(s for s in dataset.frames(root) if s.name == "ankh-s127-0012")
-    cat = catalogue("ankh", dataset.enrolment_folder(root, shot.family))
-    want = shot.truth["rows"]["1"]
-    reading = CardReader(cat).read(shot.image())
-    row = reading.rows[1]
-    assert len(row) == len(want) == 2
-    assert all(card["label"] in (None, truth) for card, truth in zip(row, want, strict=True))
-    assert row[0]["label"] is None
+    _, _, reading = _row_in_place("ankh-s73", "ankh-s127-0012", 1, 2)
+    assert reading.rows[1][0]["label"] is None
     (asked,) = [q for q in reading.unreadable if q["seat"] == 1 and q["index"] == 0]
     assert "blue-2" in asked["candidates"]
 
