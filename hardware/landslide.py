@@ -146,6 +146,9 @@ class Settings:
     busy_ratio: float = 2.5  # an impact less than this × the envelope's mean over the last
     # ``busy_s`` before it (a rumble, a hum swelling: the room itself loud) is asked, not called
     busy_s: float = 0.25
+    busy_energy: float = 1.0  # ... the impact taken as what it is judged by: its energy where
+    # ``energy_cap`` applies (after five pulls, a long ring struck from above), else its peak (0:
+    # its peak always)
     energy_cap: float = 1.4  # learned (five pulls confirmed): a clean impact struck from above
     # that rings longer than the board's own — and than ``board_ring_s`` — is judged by its
     # energy over the first 25 ms, as the peak a ring as long as the board's would need to carry
@@ -879,7 +882,9 @@ class LandslideDetector:
             return ASK, True
         if self.vertical < s.vertical_min:  # shaken sideways, not the board struck from above: the
             return ASK, True  # bowl knocked, a boulder knocking the trap's wall, a kicked leg
-        busy = strength < s.busy_ratio * self.onset_bg  # hardly above what the room was doing
+        # hardly above what the room was doing — by what the impact is judged by: its energy,
+        # once the table is learned and it rings longer than the board (a staff's tip and rod)
+        busy = (energy if s.busy_energy > 0 else strength) < s.busy_ratio * self.onset_bg
         short = tau < short_ring  # ringing far shorter than this board does: a cup, asked ...
         # ... below the sure level the cold detector would use, even where learning lowered it:
         # a glass clinking on a glass top is no impact on the board however quiet the hand

@@ -1732,3 +1732,42 @@ def test_the_floors_margin_follows_the_envelopes_window() -> None:
     found = _weak_staff_over_a_fast_chips_noise()
     assert [e.verdict for e in found] in ([LIKELY], [SURE])
     assert [e.verdict for e in _weak_staff_over_a_fast_chips_noise(Settings(noise_window=0.0))] == [ASK]
+
+
+# ---------------------------------------------------------------------- eighteenth round
+
+
+def _long_ring_over_a_fast_chips_noise(settings: Settings | None = None, pulls: int = 5) -> tuple[list, dict]:
+    """A clean impact struck from above, 0.085 g at 180 Hz ringing long (a staff's tip and rod:
+    longer than the board's own), on a still 3200 Hz table whose envelope just before it is the
+    chip's own noise (~46 mg), after ``pulls`` quiet confirmed pulls. Its verdicts and its
+    judgement."""
+    sim = Simulator(3200, "quiet", seed=7)
+    acc = sim.background(sim._n(3.0))
+    sim._add(acc, sim._n(2.0), sim._ring(0.085, 180.0, 0.12, np.array([0.0, 0.0, 1.0])))
+    rummage = [0.03, 0.035, 0.03, 0.04, 0.03][:pulls]
+    profile = TableProfile(floor_g=0.017, still_s=60.0, pulls=pulls, rummage_g=rummage)
+    det = LandslideDetector(3200, settings, armed=True, profile=profile)
+    det.features = []
+    found = [e for e in calls(Trace(3200.0, acc), det, burst=32) if abs(e.t - 2.0) < 0.05]
+    (judged,) = [f for f in det.features if abs(f["t"] - 2.0) < 0.05]
+    return [e.verdict for e in found], judged
+
+
+def test_the_room_just_before_is_weighed_against_what_the_impact_is_judged_by() -> None:
+    """An impact less than ``busy_ratio`` × the envelope's mean over the quarter second before
+    it stands hardly above what the room was doing (a rumble swelling): asked, not called. After
+    five confirmed pulls a clean impact struck from above that rings longer than the board's own
+    is judged by its energy, not its peak (eleventh round); the room just before is weighed
+    against that too (eighteenth round). A staff's long ring 2.4 × its peak over a fast chip's
+    noise, 2.6 × by its energy, is called; by its peak alone (``busy_energy`` 0), or while the
+    table is still being learned (its energy not yet what it is judged by), it is asked."""
+    verdicts, judged = _long_ring_over_a_fast_chips_noise()
+    s = Settings()
+    assert judged["ring"] > max(judged["own"], s.board_ring_s)  # judged by its energy
+    assert judged["vertical"] >= s.doubt_vertical and judged["lf"] <= s.sway_doubt  # clean, from above
+    assert 1 / judged["bg"] < s.busy_ratio  # its peak: hardly above the room just before
+    assert judged["peak"] > judged["decide"]
+    assert verdicts == [LIKELY]
+    assert _long_ring_over_a_fast_chips_noise(Settings(busy_energy=0.0))[0] == [ASK]
+    assert _long_ring_over_a_fast_chips_noise(pulls=4)[0] == [ASK]
