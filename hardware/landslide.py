@@ -206,6 +206,11 @@ def _samples(seconds: float, rate: float) -> int:
     return max(1, round(seconds * rate))
 
 
+def _envelope_samples(env_s: float, rate: float) -> int:
+    """The envelope's window in samples: at low rates a ring needs a few samples."""
+    return max(4, _samples(env_s, rate))
+
+
 class _LowBand:
     """One burst's low band — the last ``lf_s``'s mean minus the slow baseline, per sample —
     made only when a candidate asks for it (its sway): most bursts are nowhere near one."""
@@ -270,9 +275,9 @@ class LandslideDetector:
         self.adapt_armed = adapt_armed
         self.armed = armed
         self.half = _samples(s.hp_half_s, self.rate)
-        self.n_env = max(4, _samples(s.env_s, self.rate))  # at low rates a ring needs a few samples
+        self.n_env = _envelope_samples(s.env_s, self.rate)
         # no level below this × the floor: what the still table's envelope reaches above its mean
-        own = 1 + 2 / math.sqrt(max(4, _samples(s.env_s, 800.0)))
+        own = 1 + 2 / math.sqrt(_envelope_samples(s.env_s, 800.0))
         self.floor_factor = s.noise_factor * min(1.0, (1 + 2 / math.sqrt(self.n_env)) / own) ** s.noise_window
         self.n_lf = _samples(s.lf_s, self.rate)
         self.n_window = _samples(s.window_s, self.rate)

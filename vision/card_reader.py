@@ -529,12 +529,20 @@ class CardReader(TableLocator):
         along, across = axes
         width = s.card_mm[0]
         shifts, step = [(a, 0) for a in (-1, 0, 1)], (0.05 * cw, 0.0)  # each card a little along the row
+
+        def pitch_of(k: int) -> float:
+            return (hi - lo - cw) / (k - 1) if k > 1 else 0.0
+
+        def in_range(k: int) -> bool:
+            spread = pitch_of(k) / s.px_per_mm if k > 1 else (hi - lo) / s.px_per_mm  # one card: its width
+            return k >= 1 and width - RECOUNT_OVERLAP <= spread <= width + RECOUNT_GAP
+
+        counts = [k for k in (n - 1, n, n + 1) if k == n or in_range(k)]
+        if counts == [n]:
+            return n  # no other count could lie so: nothing to compare
         scores: dict[int, float] = {}
-        for k in (n - 1, n, n + 1):
-            pitch = (hi - lo - cw) / (k - 1) if k > 1 else 0.0
-            spread = pitch / s.px_per_mm if k > 1 else (hi - lo) / s.px_per_mm  # one card: its width
-            if k < 1 or (k != n and not width - RECOUNT_OVERLAP <= spread <= width + RECOUNT_GAP):
-                continue
+        for k in counts:
+            pitch = pitch_of(k)
             total = 0.0
             for i in range(k):
                 centre = marker + along * (lo + cw / 2 + i * pitch) + across * mid
