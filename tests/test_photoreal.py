@@ -880,6 +880,21 @@ def test_a_row_of_cards_laid_apart_is_counted_by_where_their_faces_fit() -> None
         assert len(CardReader(cat).read(shot.image()).rows[1]) == 6
 
 
+def test_a_lamps_pool_beside_a_row_is_not_counted_as_its_cards() -> None:
+    """ankh-s131-0010 (frame 0010 of seed 131, photo art on dark wood, measured once
+    unseen): a warm lamp's pool lies beside seat 1's row of five, and the card mask ran
+    on over it a third of a card past the last card's edge. The row, as long as six cards
+    at the usual overlap, was recounted as seven (none read wrong, six asked). Its end is
+    now cut back to the last card's edge, beyond which the table is plain: five cards.
+    Left where the mask ends, it is seven again."""
+    import vision.card_reader as card_reader
+
+    shot, cat, _ = _row_in_place("ankh-s131", "ankh-s131-0010", 1, 5)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(card_reader.CardReader, "last_card_edges", lambda self, *a: a[3][:2])
+        assert len(CardReader(cat).read(shot.image()).rows[1]) == 7
+
+
 def test_a_pawn_on_the_first_tile_does_not_set_the_tiles_size() -> None:
     """tutankhamen-s97-0012 (medallion art on light wood, measured once unseen): an orange
     pawn stands on the path's first tile. Round it, the medallion's disc matched a face

@@ -62,6 +62,15 @@ RECOUNT_OVERLAP = 15.0  # a row recounted: its cards may overlap by this much (m
 RECOUNT_GAP = 8.0  # …or lie this far apart
 RECOUNT_SURE = 0.7  # …where their faces, so placed, match this well on average
 RECOUNT_BETTER = 0.03  # …and this much better than at the usual overlap
+# a row's end cut back to its last card's edge: an edge across the band this much above the
+# band's plain level (and at least EDGE_LEAST grey levels a pixel), within EDGE_REACH of a
+# card of the mask's end, with nothing printed beyond it (below EDGE_PLAIN of that level)
+EDGE_ABOVE = 5.0
+EDGE_LEAST = 30.0
+EDGE_REACH = 0.5
+EDGE_PLAIN = 0.25
+EDGE_OUT = 0.15  # …looked for this much of a card past the mask's end too (the card's own side)
+EDGE_LEAST_CUT = 0.2  # …and cut by at least this much of a card (a printed frame band lies within)
 PILE_COVER = 0.8  # the pile fills at least this share of the top papyrus's outline found, or it is asked
 PILE_BETTER = 0.05  # a place a bar off naming another papyrus must fit this much better than the outline's
 BUSIER_THAN_TABLE = 1.3  # a card's print against the table's own texture (wood grain)
@@ -476,6 +485,7 @@ class CardReader(TableLocator):
             lo, hi, added = self.row_ends(
                 image, points, marker, (along, across), (lo, hi, mid_v, spill), angle
             )
+        lo, hi = self.last_card_edges(image, marker, (along, across), (lo, hi, mid_v), added)
         length = (hi - lo) / s.px_per_mm
         o = s.overlap_mm
         n = max(1, round((length - o) / (s.card_mm[0] - o)))
@@ -611,6 +621,59 @@ class CardReader(TableLocator):
                     hi = _reach(hi + step, reach_hi, way)
                 added[side] += 1
         return lo, hi, (added[0], added[1])
+
+    def last_card_edges(
+        self,
+        image: np.ndarray,
+        marker: np.ndarray,
+        axes: tuple[np.ndarray, np.ndarray],
+        stretch: tuple[float, float, float],
+        added: tuple[int, int],
+    ) -> tuple[float, float]:
+        """The row's ends (``stretch``: its ends and middle along and across ``axes``) cut
+        back to its last cards' outer edges where the mask runs on past them over plain
+        table: a warm lamp's pool beside a row differs from the table round it as a card
+        does, and lengthened a row of five by a third of a card, which was then counted as seven
+        (photoreal Ankh 131). An edge spanning the card's height is a card's side; what
+        lies beyond it must show no print (a card the table's colour shows its ink) and be
+        less than ``EDGE_REACH`` of a card. Ends moved out to a faint card stay."""
+        cw, ch = self.card_px
+        along, across = axes
+        lo, hi, mid = stretch
+        out = EDGE_OUT * cw  # the card's own side may lie a little past the mask's end
+        us = np.arange(lo - out, hi + out + 0.5, 1.0, dtype=np.float32)
+        vs = np.arange(mid - 0.4 * ch, mid + 0.4 * ch, 1.0, dtype=np.float32)
+        grid_u, grid_v = np.meshgrid(us, vs)
+        xs = marker[0] + grid_u * along[0] + grid_v * across[0]
+        ys = marker[1] + grid_u * along[1] + grid_v * across[1]
+        band = cv2.remap(image, xs.astype(np.float32), ys.astype(np.float32), cv2.INTER_LINEAR)
+        grey = cv2.cvtColor(band, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        step = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3))
+        across_all = np.median(step, axis=0)  # an edge the whole band's height: a card's side
+        anywhere = step.mean(axis=0)  # any print at all
+        plain = float(np.median(across_all))
+        strong = max(EDGE_LEAST, EDGE_ABOVE * plain)
+        reach = EDGE_REACH * cw
+        ends = [lo, hi]
+        for side, way in enumerate((-1, 1)):
+            if added[side]:
+                continue
+            end = ends[side]
+            near = (way * (us - end) >= -reach) & (way * (us - end) <= out)
+            edges = np.nonzero(near & (across_all >= strong))[0]
+            if len(edges) == 0:
+                continue
+            last = int(edges.min() if way < 0 else edges.max())
+            # the edge's own peak: its strongest pixel within two of its outer one; what
+            # lies beyond starts past its blurred tail
+            run = range(max(last - 2, 0), min(last + 3, len(us)))
+            peak = max(run, key=lambda i: float(across_all[i]))
+            beyond = anywhere[last + 4 :] if way > 0 else anywhere[: max(last - 3, 0)]
+            if (end - us[peak]) * way <= EDGE_LEAST_CUT * cw or len(beyond) == 0:
+                continue
+            if float(beyond.max()) < EDGE_PLAIN * strong:
+                ends[side] = float(us[peak])
+        return ends[0], ends[1]
 
     def row_body(self, points: np.ndarray, facing: np.ndarray) -> np.ndarray:
         """The row's points that a good part of a card (half its width by most of its
