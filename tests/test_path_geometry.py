@@ -140,3 +140,28 @@ def test_complete_is_only_claimed_with_every_tile(
         assert_read_right(truth, doc, readable=0.9, near=0.5)  # a curve is read less exactly
     else:
         assert doc["unreadable"][-1]["center"] is None
+
+
+@pytest.mark.parametrize(("beside", "on", "first"), [(0.62, 0.92, "on"), (0.90, 0.92, "beside")])
+def test_a_place_beside_the_row_walked_goes_first_unless_its_face_is_clearly_fainter(
+    catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch, beside: float, on: float, first: str
+) -> None:
+    """Two places a tile could be next, both as dense as a tile: one beside the row walked
+    before (rows that touch go on so), one straight on. Photoreal Tutankhamen 101's frame 6:
+    the narrow gap between two rows, beside the first, matched a face at 0.62 and the row's
+    next tile 0.92, and the walk took the gap and left the path. A face clearly fainter
+    (``FAINTER``) goes after the other; faces alike, the place beside tiles walked first."""
+    reader = PathReader(catalogue)
+    pitch = 48.0
+    row_before = np.array([[346.0 + pitch * k, 90.0] for k in range(-2, 3)])
+    heading = np.array([-1.0, 0.0])
+    places = {
+        "beside": (1.0, np.array([346.0, 137.0]), np.array([0.0, -1.0])),
+        "on": (1.0, np.array([298.0, 185.0]), heading),
+    }
+    faces = {"beside": beside, "on": on}
+    by_place = {id(option[1]): faces[name] for name, option in places.items()}
+    monkeypatch.setattr(PathReader, "face_there", lambda self, image, centre, *a: by_place[id(centre)])
+    image = np.zeros((10, 10, 3), np.uint8)
+    ranked = reader._rank(image, [places["beside"], places["on"]], 0.0, heading, row_before, pitch)
+    assert ranked[0] is places[first]
