@@ -1809,3 +1809,41 @@ def test_the_room_just_before_is_weighed_against_what_the_impact_is_judged_by() 
     assert verdicts == [LIKELY]
     assert _long_ring_over_a_fast_chips_noise(Settings(busy_energy=0.0))[0] == [ASK]
     assert _long_ring_over_a_fast_chips_noise(pulls=4)[0] == [ASK]
+
+
+def _short_ring_on_a_moved_trap(settings: Settings | None = None, step: float = 0.09) -> tuple[list, dict]:
+    """A boulder of 0.3 g striking the board from above at 150 Hz and ringing 6 ms, on a
+    damped board whose own ring (heard: pawns put down) is 26 ms, after five quiet confirmed
+    pulls; the trap's load moving ``step`` g for good as it strikes (the table may have moved).
+    Its verdicts and its judgement."""
+    sim = Simulator(800, "quiet", seed=3)
+    acc = sim.background(sim._n(3.0))
+    at = sim._n(2.0)
+    sim._add(acc, at, sim._ring(0.3, 150.0, 0.006, np.array([0.0, 0.0, 1.0])))
+    acc[at:, 2] += step
+    profile = TableProfile(floor_g=0.01, still_s=60.0, pulls=5, rummage_g=[0.04] * 5)
+    profile.board_hz, profile.board_ring_s = [150.0] * 5, [0.026] * 5
+    det = LandslideDetector(800, settings, armed=True, profile=profile)
+    det.features = []
+    found = [e for e in calls(Trace(800.0, acc), det) if abs(e.t - 2.0) < 0.05]
+    (judged,) = [f for f in det.features if abs(f["t"] - 2.0) < 0.05]
+    return [e.verdict for e in found], judged
+
+
+def test_a_doubtful_impact_rings_like_a_cup_only_below_the_sure_level() -> None:
+    """An impact ringing shorter than 0.7 × the board's own (a cup or a glass set down) is asked,
+    not called — a clean one only below the cold sure level or 1.25 × the level it is judged at
+    (eighth round), and since the nineteenth round a doubtful one (the table may have moved) that
+    rings like the board, clear of the bowl's margin, too: a boulder on a damped board (a thick
+    cloth, a rubber mat) rings short, and one of 0.28 g that moved the trap's load was asked for
+    that alone. Without the bound (``doubt_short`` 0) it is asked; clean, the same boulder was
+    called sure before and after."""
+    verdicts, judged = _short_ring_on_a_moved_trap()
+    s = Settings()
+    assert judged["ring"] < s.short_ring * judged["own"]  # rings short against this board
+    assert judged["lf"] > s.sway_doubt or judged["shift"] > s.shift_doubt  # doubtful
+    assert judged["vertical"] >= s.doubt_vertical
+    assert judged["peak"] > max(judged["hsure"], 1.25 * judged["cold"])
+    assert verdicts == [LIKELY]
+    assert _short_ring_on_a_moved_trap(Settings(doubt_short=0.0))[0] == [ASK]
+    assert _short_ring_on_a_moved_trap(step=0.0)[0] == [SURE]
