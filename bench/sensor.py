@@ -1,10 +1,10 @@
 """`python -m bench sensor` — the landslide detector on hours of simulated Gulo Gulo play,
-room by room, in eighteen sets: the rooms it was tuned on; sixteen sets of rooms held out
+room by room, in nineteen sets: the rooms it was tuned on; seventeen sets of rooms held out
 once and then looked at (reported, no longer unseen); and rooms it never was tuned on or run
-on while tuning (unseen: a hospital over-bed table with the chip face down near the board's
-edge; a board on a lazy Susan turned to face each player; a grandfather's trembling hand and a
-clone chip's louder noise; a schoolroom's marble run and a quiet 16-bit chip, at 416, 833, 1344
-and 3333 Hz — other chips' rates).
+on while tuning (unseen: a leather-topped desk whose soft top makes every ring swell in; a
+folding card table whose joints creak under the hand; a bakery's table where dough is kneaded
+and slapped down; a study with a mantel clock ticking and striking the quarters on the table,
+at 450, 1100, 1800 and 3000 Hz — rates no earlier set has).
 
 For each room (``hardware.sim.traces.ROOMS``: quiet to noisy, fingers knocking the bowl,
 nudges, a washing machine, a bus outside, a soft cloth under the board; 400, 800 and
@@ -68,9 +68,10 @@ from hardware.sim.traces import (
     LOOKED_AT_14_ROOMS,
     LOOKED_AT_15_ROOMS,
     LOOKED_AT_16_ROOMS,
+    LOOKED_AT_17_ROOMS,
     LOOKED_AT_ROOMS,
     TUNING_ROOMS,
-    UNSEEN_16_ROOMS,
+    UNSEEN_17_ROOMS,
     Simulator,
     Trace,
     score,
@@ -141,9 +142,13 @@ LOOKED_AT_15_SEED = 6868
 # during the seventeenth
 LOOKED_AT_16 = [("printshop", 2500.0), ("roadworks", 800.0), ("sunroom", 1000.0), ("games-cafe", 3200.0)]
 LOOKED_AT_16_SEED = 2727
+# the seventeenth held-out set, measured before and after the seventeenth round (and after the
+# eighteenth) and looked at during the nineteenth
+LOOKED_AT_17 = [("bedside", 416.0), ("turntable", 833.0), ("sitting-room", 1344.0), ("schoolroom", 3333.0)]
+LOOKED_AT_17_SEED = 5151
 # unseen: tables unlike any above; only ever run for the record (before and after a round)
-UNSEEN = [("bedside", 416.0), ("turntable", 833.0), ("sitting-room", 1344.0), ("schoolroom", 3333.0)]
-UNSEEN_SEED = 5151
+UNSEEN = [("leather", 450.0), ("folding", 1100.0), ("bakery", 1800.0), ("study", 3000.0)]
+UNSEEN_SEED = 6363
 SETS = {
     "tuned": ("tuned", TUNED, 0),
     "looked-at": ("looked-at (first held-out, contaminated)", LOOKED_AT, LOOKED_AT_SEED),
@@ -162,6 +167,7 @@ SETS = {
     "looked-at-14": ("looked-at-14 (fourteenth held-out, contaminated)", LOOKED_AT_14, LOOKED_AT_14_SEED),
     "looked-at-15": ("looked-at-15 (fifteenth held-out, contaminated)", LOOKED_AT_15, LOOKED_AT_15_SEED),
     "looked-at-16": ("looked-at-16 (sixteenth held-out, contaminated)", LOOKED_AT_16, LOOKED_AT_16_SEED),
+    "looked-at-17": ("looked-at-17 (seventeenth held-out, contaminated)", LOOKED_AT_17, LOOKED_AT_17_SEED),
     "unseen": ("unseen (never tuned on)", UNSEEN, UNSEEN_SEED),
 }
 CALLED = (SURE, LIKELY)
@@ -401,8 +407,8 @@ def main(argv: list[str] | None = None) -> None:
                         "(the sixth), looked-at-7 (the seventh), looked-at-8 (the eighth), looked-at-9 "
                         "(the ninth), looked-at-10 (the tenth), looked-at-11 (the eleventh), looked-at-12 "
                         "(the twelfth), looked-at-13 (the thirteenth), looked-at-14 (the fourteenth), "
-                        "looked-at-15 (the fifteenth), looked-at-16 (the sixteenth), unseen (never tuned "
-                        "on) or all")  # fmt: skip
+                        "looked-at-15 (the fifteenth), looked-at-16 (the sixteenth), looked-at-17 (the "
+                        "seventeenth), unseen (never tuned on) or all")  # fmt: skip
     p.add_argument("--only", default="", help="only these rooms of the chosen sets (comma-separated names)")
     args = p.parse_args(argv)
     print(f"## Landslide detector — {platform.python_implementation()} {platform.python_version()}, "
@@ -424,7 +430,8 @@ def main(argv: list[str] | None = None) -> None:
     assert {r for r, _ in LOOKED_AT_14} == set(LOOKED_AT_14_ROOMS)
     assert {r for r, _ in LOOKED_AT_15} == set(LOOKED_AT_15_ROOMS)
     assert {r for r, _ in LOOKED_AT_16} == set(LOOKED_AT_16_ROOMS)
-    assert {r for r, _ in UNSEEN} == set(UNSEEN_16_ROOMS)
+    assert {r for r, _ in LOOKED_AT_17} == set(LOOKED_AT_17_ROOMS)
+    assert {r for r, _ in UNSEEN} == set(UNSEEN_17_ROOMS)
     only = {name for name in args.only.split(",") if name}
     results = {}
     for key, (name, rooms, base) in SETS.items():

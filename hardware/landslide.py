@@ -143,6 +143,9 @@ class Settings:
     shift_veto: float = 0.45  # the table's shift over the impact / peak above which it was nudged
     sway_doubt: float = 0.35  # above this low band / peak a call is asked, not made alone
     shift_doubt: float = 0.25  # likewise the shift / peak
+    doubt_short: float = 1.25  # a doubtful impact ringing like the board but short (a cup?) is asked
+    # only below the cold sure level or this × the level it is judged at, as a clean one is: a
+    # boulder on a damped board rings short, and a staff's lean moves the trap (0: at any strength)
     busy_ratio: float = 2.5  # an impact less than this × the envelope's mean over the last
     # ``busy_s`` before it (a rumble, a hum swelling: the room itself loud) is asked, not called
     busy_s: float = 0.25
@@ -900,6 +903,10 @@ class LandslideDetector:
             return ASK, True  # the table moved and the board rattled sideways: someone leant on it
         if doubtful:  # the table may have moved: a level learned below the cold one is for clean hits
             decide = max(decide, min(self.cold_decide, sure))
+            # ... and, ringing like the board (clear of the bowl's margin, as a clean one must), is a
+            # cup only below the cold sure level or 1.25 × that: a boulder on a damped board rings short
+            if s.doubt_short > 0 and freq >= min_hz + doubt_hz:
+                short = short and strength < max(self.heard_sure, s.doubt_short * decide)
         elif clean:  # ... and one learned above the cold level from what was never called is not,
             decide = self.clean_level(decide, freq)  # nor from calls taken back that rang otherwise
             # ... below the cold sure level (or 1.25 × this, if higher): calls taken back that
