@@ -694,22 +694,6 @@ S89 = DATA / "tutankhamen-s89"  # frames of seed 89 (measured once unseen) with 
 S97 = DATA / "tutankhamen-s97"  # a frame of seed 97 (measured once unseen) with seed 89's enrolment
 
 
-def test_a_row_laid_with_wide_gaps_is_walked_at_its_own_stride(monkeypatch: pytest.MonkeyPatch) -> None:
-    """tutankhamen-s127-0002 (parchment on red cloth, looked at): the tiles lie some 4 mm
-    apart, not the usual 1.5, so each step of the walk at the usual pitch fell 3 px short
-    of the next tile. A face matched well pulled it back; past a pawn on the fourth tile
-    the faces matched poorly, the shortfall added up, and the walk went on half a tile off,
-    reading tiles across the gaps (39 of 37, 13 wrong). A straight row's own steps now set
-    the stride where they are longer than the pitch: every tile in place. At the pitch,
-    the walk drifts again."""
-    import vision.path_reader as path_reader
-
-    shot, cat = _every_tile_in_place(S89, "tutankhamen-s127-0002")
-    monkeypatch.setattr(path_reader, "WIDE_GAPS", 1.0)
-    doc = PathReader(cat).read(shot.image()).to_json()
-    assert len(doc["tiles"]) != len(shot.truth["tiles"])
-
-
 def test_a_pawn_hides_its_tile_as_far_as_its_colour_reaches(monkeypatch: pytest.MonkeyPatch) -> None:
     """tutankhamen-s89-0002 (parchment on grey wood, a lamp from one side): a lime pawn on a
     blue cat and a yellow one on a blue mask. Only their lit tops lie near their enrolled

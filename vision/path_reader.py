@@ -276,14 +276,8 @@ def _stride(slots: list[Slot], pitch: float) -> float:
     last = slots[-6:]
     steps = [float(np.linalg.norm(b.center - a.center)) for a, b in pairwise(last) if not b.bridged]
     turn = abs((last[-1].angle - last[0].angle + 45) % 90 - 45)  # how far the tiles turned
-    if len(steps) < 3:
+    if len(steps) < 3 or turn < 8:  # rows lie at the pitch: the walk's own steps only add noise
         return pitch
-    if turn < 8:
-        # a row laid by hand with clearly wider gaps than usual: its own steps' mean (a
-        # face matched a few px off lengthens one step as it shortens the next); else the
-        # pitch (such noise is all its steps add)
-        wide = float(np.mean(steps))
-        return min(wide, WIDE_GAPS * pitch) if wide >= WIDE_FROM * pitch else pitch
     return float(np.clip(np.median(steps), 0.95 * pitch, 1.2 * pitch))
 
 
@@ -1734,8 +1728,6 @@ LAID_SLACK_MM = 1.0  # how far the measured side may stray from the tiles' spaci
 ANGLE_BLUR = 1.5  # top-view px (1.25 mm): a tile's sides seen without print finer than this…
 ANGLE_APART = 5.0  # …are taken where they point this many degrees otherwise than the sharp edges
 ANGLE_ASTRAY = 10.0  # a tile's edges this far off the path's axes and the last tile's are weighed…
-WIDE_FROM = 1.03  # a straight row's own steps set its stride where this much longer than the pitch…
-WIDE_GAPS = 1.12  # …and lengthen it by at most this
 STRIDE_FLEX = (0.92, 1.08)  # a neighbour less dense than a tile is looked for this much nearer and further
 ANGLE_FAR = 25.0  # …and this far off, taken only where the face fits clearly better so (FAR_TURN_MARGIN)
 ASTRAY_MARGIN = 0.05  # …against the axes, taken where the face matches that much better so
