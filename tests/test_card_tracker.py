@@ -98,3 +98,35 @@ def test_frames_that_cannot_be_read_are_waited_out(catalogue: tuple[Catalogue, P
     tracker = CardTracker(catalogue[0])
     result = tracker.feed(None)
     assert isinstance(result, Waiting) and result.code == "empty-frame"
+
+
+@pytest.mark.parametrize(("seed", "skin"), [(10, (25, 32, 55)), (11, (80, 120, 175))])
+def test_an_arm_near_the_tables_colour_is_waited_for_at_the_table(
+    seed: int, skin: tuple[int, int, int], tmp_path: Path
+) -> None:
+    """A deep-toned arm beside a row and a tan one across a row, bare, on walnut: no single
+    frame tells them from the table (the reader alone read two cards more, or five hidden
+    and two wrong: tests/test_card_robustness.py). At the table the tracker compares each
+    frame with the table as it was at rest, off the cards' places: it waits, and never
+    reports a row the arm changed."""
+    import numpy as np
+
+    from vision.catalogue import enroll
+    from vision.synth.art import family_styles
+    from vision.synth.cards import CardScene, write_card_enrolment_set
+
+    style = family_styles("classic")[0]
+    write_card_enrolment_set(tmp_path, None, style, seed=5)
+    cat, _ = enroll("ankh", tmp_path)
+    scene = CardScene(seats=3, seed=seed, level="medium", style=style, table=(55, 80, 110))
+    clean = scene.render().image
+    arm = scene.render(hand=True, skin=skin, sleeve=None).image
+    noise = np.random.default_rng(seed)
+
+    def noisy(image: np.ndarray) -> np.ndarray:
+        return np.clip(image.astype(np.int16) + noise.normal(0, 1.5, image.shape), 0, 255).astype(np.uint8)
+
+    tracker = CardTracker(cat)
+    results = [tracker.feed(noisy(f)) for f in [clean, clean, clean, clean, arm, arm, arm, arm, arm]]
+    assert isinstance(results[3], CardObservation)  # the table at rest, seen
+    assert all(isinstance(r, Waiting) and r.code == "hand-over-table" for r in results[5:]), results[5:]

@@ -195,6 +195,7 @@ class CardReader(TableLocator):
         self.trained = trained_look(mummies, CARD_TURNS, TRAINED_CARD) if mummies and s.trained else None
         self.papyri = _face_index(papyri, s) if papyri else None
         self.calibration: Calibration | None = None
+        self.last_view: TopView | None = None  # the top view of the last frame read
         # the deck the settings name, else the box the cards were enrolled from
         deck = s.deck if s.deck is not None else catalogue.deck_counts()
         self.box = ankh_box(catalogue.labels, deck) if s.use_box else {}
@@ -223,6 +224,7 @@ class CardReader(TableLocator):
 
     def read(self, frame: np.ndarray) -> CardReading:
         view, markers, cal = self.view(frame)
+        self.last_view = view  # the tracker compares it with the table at rest
         s = self.settings
         seats = {
             m - SEATS[0]: view.view_point(cal.table_points(markers[m].center[None]))[0]

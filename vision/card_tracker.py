@@ -13,11 +13,13 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+import cv2
 import numpy as np
 
 from vision.card_reader import CardReader, CardReading, CardSettings
 from vision.catalogue import Catalogue
-from vision.tracking import VotingTracker, Waiting
+from vision.errors import VisionError
+from vision.tracking import ArmWatch, VotingTracker, Waiting
 
 __all__ = ["CardObservation", "CardTracker", "CardTrackerSettings", "Waiting"]
 
@@ -54,13 +56,30 @@ class CardTracker(VotingTracker[CardReading, CardObservation]):
         self.reader = CardReader(catalogue, reader_settings)
         self.settings = settings or CardTrackerSettings()
         self._start()
+        self.arms = ArmWatch()
+        self._settled: list[np.ndarray] = []  # where cards lay on the table at rest (view px)
+        self._last: tuple[np.ndarray, list[np.ndarray]] | None = None
 
     def look(self, frame: np.ndarray) -> CardReading:
-        """This frame's reading; a VisionError when it cannot be read (a hand too)."""
-        return self.reader.read(frame)
+        """This frame's reading; a VisionError when it cannot be read: a hand the frame
+        shows, or something big new off the cards since the table was at rest — an arm
+        of nearly the table's colour that no single frame tells from it."""
+        reading = self.reader.read(frame)
+        view = self.reader.last_view
+        if view is None:
+            return reading
+        places = _places(reading, view.to_view)
+        card = float(np.sqrt(np.prod(self.reader.card_px)))  # a place as big as a card
+        if self.arms.something_over(view.image, card, places + self._settled):
+            raise VisionError("hand-over-table", "a hand is over the table")
+        self._last = (view.image, places)
+        return reading
 
     def vote(self) -> CardObservation:
         """Per seat, card and papyrus, what a majority of the window's frames saw."""
+        if self._last is not None:  # still frames agreed: the table at rest now
+            self.arms.settle(self._last[0])
+            self._settled = self._last[1]
         looks = list(self.window)
         need = len(looks) // 2 + 1
         rows: dict[int, list[str | None]] = {}
@@ -86,3 +105,16 @@ class CardTracker(VotingTracker[CardReading, CardObservation]):
         key, n = papyri.most_common(1)[0]
         papyrus = {"rank": list(key[0]), "threshold": key[1]} if key is not None and n >= need else None
         return CardObservation(rows, papyrus, unsure)
+
+
+def _places(reading: CardReading, to_view: np.ndarray) -> list[np.ndarray]:
+    """Where the reading's cards, papyrus and stray cards lie, in view px: places that
+    change as the game goes (a card laid, a row cleared), never a sign of an arm."""
+    centres = [card["center"] for cards in reading.rows.values() for card in cards]
+    centres += [q["center"] for q in reading.unreadable if q["seat"] is None and q["center"] is not None]
+    if reading.papyrus is not None:
+        centres.append(reading.papyrus["center"])
+    if not centres:
+        return []
+    image_px = np.array(centres, np.float64).reshape(-1, 1, 2)
+    return list(cv2.perspectiveTransform(image_px, to_view).reshape(-1, 2))

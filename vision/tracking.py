@@ -98,10 +98,22 @@ class ArmWatch:
     pawn moved changes one place; an arm lies over several places and the table between.
     Frames compared are top views (table-aligned), so a nudged camera does not count."""
 
-    def __init__(self, changed_at: float = 18.0, places: float = 1.5, most: float = 0.5) -> None:
+    def __init__(
+        self,
+        changed_at: float = 18.0,
+        places: float = 1.5,
+        most: float = 0.5,
+        faint_at: float = 9.0,
+        faint_places: float = 2.0,
+    ) -> None:
         self.changed_at = changed_at  # Lab distance (lightness counting half) that is a change
         self.places = places  # a change off the places bigger than this many places' area
         self.most = most  # a change over more of the view than this is the light, not an arm
+        # a fainter change counts where it is one coherent stretch this many places big: an
+        # arm of nearly the table's colour (brown on oak, tan on warm-lit wood) differs from
+        # the settled table by 10-17, a frame's noise by under 4 (synthetic scenes, easy to hard)
+        self.faint_at = faint_at
+        self.faint_places = faint_places
         self.reference: np.ndarray | None = None
 
     @staticmethod
@@ -126,13 +138,23 @@ class ArmWatch:
         if now.shape != self.reference.shape:
             return False
         d = np.abs(now - self.reference)
-        changed = ((0.5 * d[:, :, 0] + d[:, :, 1] + d[:, :, 2]) > self.changed_at).astype(np.uint8)
-        changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        distance = 0.5 * d[:, :, 0] + d[:, :, 1] + d[:, :, 2]
+        return any(
+            self._big_change(distance > at, place_px, places or [], least)
+            for at, least in ((self.changed_at, self.places), (self.faint_at, self.faint_places))
+        )
+
+    def _big_change(
+        self, changed: np.ndarray, place_px: float, places: list[np.ndarray], least: float
+    ) -> bool:
+        """Whether ``changed`` (the small view's pixels past a level) holds one stretch
+        bigger than ``least`` places off the game's ``places``; never where most of the
+        view changed (the light did)."""
+        changed = cv2.morphologyEx(changed.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         if changed.mean() > self.most:
             return False
-        for centre in places or []:  # a place changes when the game moves: not a sign of an arm
+        for centre in places:  # a place changes when the game moves: not a sign of an arm
             x, y = np.round(np.asarray(centre) * 0.25).astype(int)
             cv2.circle(changed, (int(x), int(y)), round(place_px * 0.25 * 0.8), 0, -1)
         _, _, stats, _ = cv2.connectedComponentsWithStats(changed)
-        least = self.places * (place_px * 0.25) ** 2
-        return bool((stats[1:, cv2.CC_STAT_AREA] > least).any())
+        return bool((stats[1:, cv2.CC_STAT_AREA] > least * (place_px * 0.25) ** 2).any())
