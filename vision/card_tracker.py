@@ -19,6 +19,7 @@ import numpy as np
 from vision.card_reader import CardReader, CardReading, CardSettings
 from vision.catalogue import Catalogue
 from vision.errors import VisionError
+from vision.markers import SEATS
 from vision.tracking import ArmWatch, VotingTracker, Waiting
 
 __all__ = ["CardObservation", "CardTracker", "CardTrackerSettings", "Waiting"]
@@ -58,13 +59,18 @@ class CardTracker(VotingTracker[CardReading, CardObservation]):
         self._start()
         self.arms = ArmWatch()
         self._settled: list[np.ndarray] = []  # where cards lay on the table at rest (view px)
-        self._last: tuple[np.ndarray, list[np.ndarray]] | None = None
+        self._seats: set[int] = set()  # the seats seen then
+        self._last: tuple[np.ndarray, list[np.ndarray], set[int]] | None = None
 
     def look(self, frame: np.ndarray) -> CardReading:
         """This frame's reading; a VisionError when it cannot be read: a hand the frame
         shows, or something big new off the cards since the table was at rest — an arm
         of nearly the table's colour that no single frame tells from it."""
         reading = self.reader.read(frame)
+        covered = sorted(self._seats - set(reading.rows))
+        if covered:  # a seat card stays all game: one seen at rest and gone now is covered
+            seats = ", ".join(str(SEATS[0] + seat) for seat in covered)
+            raise VisionError("hand-over-table", f"a hand is over the table (seat card {seats} covered)")
         view = self.reader.last_view
         if view is None:
             return reading
@@ -72,14 +78,14 @@ class CardTracker(VotingTracker[CardReading, CardObservation]):
         card = float(np.sqrt(np.prod(self.reader.card_px)))  # a place as big as a card
         if self.arms.something_over(view.image, card, places + self._settled):
             raise VisionError("hand-over-table", "a hand is over the table")
-        self._last = (view.image, places)
+        self._last = (view.image, places, set(reading.rows))
         return reading
 
     def vote(self) -> CardObservation:
         """Per seat, card and papyrus, what a majority of the window's frames saw."""
         if self._last is not None:  # still frames agreed: the table at rest now
             self.arms.settle(self._last[0])
-            self._settled = self._last[1]
+            self._settled, self._seats = self._last[1], self._last[2]
         looks = list(self.window)
         need = len(looks) // 2 + 1
         rows: dict[int, list[str | None]] = {}
