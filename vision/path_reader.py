@@ -136,7 +136,9 @@ class ReaderSettings:
     # 15.2 % asked; the photoreal set 11 -> 7 wrong, 26.7 -> 28.4 % asked
     trained: bool = True
     trust: Trust = field(
-        default_factory=lambda: Trust(veto=0.8, veto_whole=0.99, doubt_below=math.inf, kind=0.99)
+        default_factory=lambda: Trust(
+            veto=0.8, veto_whole=0.99, doubt_below=math.inf, kind=0.99, colour_sure=0.97
+        )
     )
     # …but it reads no face the other looks matched less than this well (``measure_sure``:
     # a whole face), only doubts it: a face partly hidden — by a pawn the reader missed, a

@@ -97,6 +97,10 @@ class Trust:
     # first where that is set (0: anywhere — line art's attractors push it far down)
     kind_score: float = 0.8
     kind_among: int = 0
+    # a face is confirmed or settled only where the trained look is at least this sure of
+    # its colour (summed over the kinds; None: no such check) — blurred thin line art's blue
+    # and green masks it tells apart no better than the other looks
+    colour_sure: float | None = None
 
     def veto_for(self, confidence: float) -> float:
         return self.veto if self.veto_whole is None or confidence < 1.0 else self.veto_whole
@@ -113,7 +117,12 @@ def weigh(
     that does look like an enrolled one may be confirmed from nothing."""
     leaning = match.confidence > 0 or (least_score is not None and match.score >= least_score)
     if match.confidence < min_confidence:
-        if leaning and opinion.label == match.label and opinion.prob >= trust.sure:
+        if (
+            leaning
+            and opinion.label == match.label
+            and opinion.prob >= trust.sure
+            and _colour_sure(opinion, trust)
+        ):
             return replace(match, confidence=max(match.confidence, trust.confidence)), None
         second = match.ranked[1] if len(match.ranked) > 1 else None
         if (
@@ -159,12 +168,23 @@ def by_kind_and_colour(opinion: Opinion) -> tuple[str, float, str, float] | None
     return kind, kinds[kind], colour, colours[colour]
 
 
+def _colour_sure(opinion: Opinion, trust: Trust) -> bool:
+    """Whether the trained look is ``trust.colour_sure`` sure of its first label's colour
+    (a face of no set has none to be unsure of)."""
+    apart = by_kind_and_colour(opinion)
+    return trust.colour_sure is None or apart is None or apart[3] >= trust.colour_sure
+
+
 def _kind_label(match: Match, opinion: Opinion, trust: Trust) -> str | None:
     """The label of the kind the trained look is at least ``trust.kind`` sure of, in the
     colour it is at least ``trust.kind_colour`` sure of where that is the other looks'
     first label's colour (and the label among their first ``trust.kind_among``, if set)."""
     apart = by_kind_and_colour(opinion)
-    if apart is None or apart[1] < (trust.kind or 1.0) or apart[3] < trust.kind_colour:
+    if (
+        apart is None
+        or apart[1] < (trust.kind or 1.0)
+        or apart[3] < max(trust.kind_colour, trust.colour_sure or 0)
+    ):
         return None
     kind, _, colour, _ = apart
     label = f"{kind}-{colour}"
