@@ -141,6 +141,9 @@ class Settings:
     # — for a ring no longer than ``leak_ring`` × the board's own (the bowl's long mode sways whole)
     leak_ring: float = 2.0
     shift_veto: float = 0.45  # the table's shift over the impact / peak above which it was nudged
+    veto_sure: float = 1.5  # ... unless the peak reaches this × the sure level in effect: a struck
+    # board far louder than anything this table's rummaging made is no nudge's rattle, however the
+    # table was moving under it — a bump's sway begun just before (0: ``loud_g`` alone exempts)
     sway_doubt: float = 0.35  # above this low band / peak a call is asked, not made alone
     shift_doubt: float = 0.25  # likewise the shift / peak
     doubt_short: float = 1.25  # a doubtful impact ringing like the board but short (a cup?) is asked
@@ -860,7 +863,9 @@ class LandslideDetector:
                 "hsure": self.heard_sure,
             }
             self.features[-1].update(more)
-        if lf > s.lf_veto or (loud < s.loud_g and (sway > s.sway_veto or shift > s.shift_veto)):
+        # loud enough to be no rattle: ``loud_g``, or (``veto_sure``) far above the sure level
+        loud_enough = loud >= s.loud_g or (s.veto_sure > 0 and peak >= s.veto_sure * sure)
+        if lf > s.lf_veto or (not loud_enough and (sway > s.sway_veto or shift > s.shift_veto)):
             self.vetoed += 1
             return None, False  # the table swayed or shifted more than a struck board: a bump, a nudge
         if freq > 0:
