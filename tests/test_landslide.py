@@ -1932,3 +1932,44 @@ def test_a_board_struck_far_above_the_sure_level_is_no_nudge_however_the_table_m
     weak, judged = _struck_while_the_table_sways(0.15)
     assert judged["peak"] < s.veto_sure * judged["sure"] and judged["shift"] > s.shift_veto
     assert weak == []
+
+
+def _tip_and_rod_on_a_moved_trap(settings: Settings | None = None, rod: float = 0.09) -> tuple[list, dict]:
+    """A staff's tip of 0.115 g striking the board from above at 150 Hz (6 ms) and its rod
+    ``rod`` g 15 ms later, the trap's load moving 40 mg for good as it strikes (the table may
+    have moved), after five confirmed pulls of a rough hand (the learned level 0.13 g, above the
+    cold one) on a board whose own ring is 16 ms. Its verdicts and its judgement."""
+    sim = Simulator(800, "quiet", seed=3)
+    acc = sim.background(sim._n(3.0))
+    at = sim._n(2.0)
+    down = np.array([0.0, 0.0, 1.0])
+    sim._add(acc, at, sim._ring(0.115, 150.0, 0.006, down))
+    if rod > 0:
+        sim._add(acc, at + sim._n(0.015), sim._ring(rod, 150.0, 0.006, down))
+    acc[at:, 0] += 0.04
+    profile = TableProfile(floor_g=0.01, still_s=60.0, pulls=5, rummage_g=[0.1] * 5)
+    profile.board_hz, profile.board_ring_s = [150.0] * 5, [0.016] * 5
+    det = LandslideDetector(800, settings, armed=True, profile=profile)
+    det.features = []
+    found = [e for e in calls(Trace(800.0, acc), det) if abs(e.t - 2.0) < 0.05]
+    (judged,) = [f for f in det.features if abs(f["t"] - 2.0) < 0.05]
+    return [e.verdict for e in found], judged
+
+
+def test_a_doubtful_double_hit_is_judged_at_the_clean_level() -> None:
+    """A doubtful impact (the table may have moved) keeps the level learned over a rough hand
+    when that is above the cold one: cups set down while the table moved were called from the
+    clean level (thirteenth round). Since the twentieth round a doubtful *double* hit — two
+    impacts a few ms apart, a staff's tip and rod — struck from above and ringing like the board
+    is judged at the clean level: a cup set down or an elbow's rattle is one impact. A tip and
+    rod whose lean moved the trap's load, between the cold and the learned level, is called;
+    without the rule (``doubt_double`` 0) it is asked, and so is the tip alone."""
+    verdicts, judged = _tip_and_rod_on_a_moved_trap()
+    s = Settings()
+    assert judged["double"] and judged["shift"] > s.shift_doubt  # a double hit, doubtful
+    assert judged["vertical"] >= s.doubt_vertical
+    assert judged["clean"] <= judged["peak"] < judged["decide"]  # under the learned level
+    assert verdicts == [LIKELY]
+    assert _tip_and_rod_on_a_moved_trap(Settings(doubt_double=0.0))[0] == [ASK]
+    single, judged = _tip_and_rod_on_a_moved_trap(rod=0.0)
+    assert not judged["double"] and single == [ASK]
