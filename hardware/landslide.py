@@ -141,9 +141,6 @@ class Settings:
     # — for a ring no longer than ``leak_ring`` × the board's own (the bowl's long mode sways whole)
     leak_ring: float = 2.0
     shift_veto: float = 0.45  # the table's shift over the impact / peak above which it was nudged
-    veto_sure: float = 1.5  # ... unless the peak reaches this × the sure level in effect: a struck
-    # board far louder than anything this table's rummaging made is no nudge's rattle, however the
-    # table was moving under it — a bump's sway begun just before (0: ``loud_g`` alone exempts)
     sway_doubt: float = 0.35  # above this low band / peak a call is asked, not made alone
     shift_doubt: float = 0.25  # likewise the shift / peak
     doubt_double: float = 1.0  # a doubtful double hit (two impacts 4-15 ms apart: a staff's tip and
@@ -866,9 +863,7 @@ class LandslideDetector:
                 "hsure": self.heard_sure,
             }
             self.features[-1].update(more)
-        # loud enough to be no rattle: ``loud_g``, or (``veto_sure``) far above the sure level
-        loud_enough = loud >= s.loud_g or (s.veto_sure > 0 and peak >= s.veto_sure * sure)
-        if lf > s.lf_veto or (not loud_enough and (sway > s.sway_veto or shift > s.shift_veto)):
+        if lf > s.lf_veto or (loud < s.loud_g and (sway > s.sway_veto or shift > s.shift_veto)):
             self.vetoed += 1
             return None, False  # the table swayed or shifted more than a struck board: a bump, a nudge
         if freq > 0:
