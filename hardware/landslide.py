@@ -143,6 +143,9 @@ class Settings:
     shift_veto: float = 0.45  # the table's shift over the impact / peak above which it was nudged
     sway_doubt: float = 0.35  # above this low band / peak a call is asked, not made alone
     shift_doubt: float = 0.25  # likewise the shift / peak
+    doubt_double: float = 1.0  # a doubtful double hit (two impacts 4-15 ms apart: a staff's tip and
+    # rod) struck from above and ringing like the board is judged at the clean level, not the one
+    # learned over the rough hand: a cup set down, a nudge's rattle is one impact (0: never)
     doubt_short: float = 1.25  # a doubtful impact ringing like the board but short (a cup?) is asked
     # only below the cold sure level or this × the level it is judged at, as a clean one is: a
     # boulder on a damped board rings short, and a staff's lean moves the trap (0: at any strength)
@@ -902,6 +905,10 @@ class LandslideDetector:
         if doubtful and self.vertical < s.doubt_vertical:
             return ASK, True  # the table moved and the board rattled sideways: someone leant on it
         if doubtful:  # the table may have moved: a level learned below the cold one is for clean hits
+            if s.doubt_double > 0 and double and freq >= min_hz + doubt_hz:
+                # ... but a double hit struck from above, ringing like the board (a staff's tip and
+                # rod), is no cup set down nor an elbow's rattle: judged at the level a clean one is
+                decide = self.clean_level(decide, freq)
             decide = max(decide, min(self.cold_decide, sure))
             # ... and, ringing like the board (clear of the bowl's margin, as a clean one must), is a
             # cup only below the cold sure level or 1.25 × that: a boulder on a damped board rings short
