@@ -146,6 +146,10 @@ class Settings:
     doubt_double: float = 1.0  # a doubtful double hit (two impacts 4-15 ms apart: a staff's tip and
     # rod) struck from above and ringing like the board is judged at the clean level, not the one
     # learned over the rough hand: a cup set down, a nudge's rattle is one impact (0: never)
+    double_short: float = 1.0  # a double hit (a staff's tip and its rod) struck from above, ringing
+    # like the board and at least ``board_ring_s`` long is no cup for ringing shorter than this
+    # board's own: a cup or a glass set down strikes once, and two impacts that ring short are a
+    # damped board struck twice (0: as any impact)
     doubt_short: float = 1.25  # a doubtful impact ringing like the board but short (a cup?) is asked
     # only below the cold sure level or this × the level it is judged at, as a clean one is: a
     # boulder on a damped board rings short, and a staff's lean moves the trap (0: at any strength)
@@ -897,6 +901,11 @@ class LandslideDetector:
         # once the table is learned and it rings longer than the board (a staff's tip and rod)
         busy = (energy if s.busy_energy > 0 else strength) < s.busy_ratio * self.onset_bg
         short = tau < short_ring  # ringing far shorter than this board does: a cup, asked ...
+        # ... unless struck twice from above, ringing like the board and as long as an impact on
+        # Scarab's own board (not a spike nor a clink): a tip and its rod on a damped board
+        tip_and_rod = double and freq >= min_hz + doubt_hz and self.vertical >= s.doubt_vertical
+        if s.double_short > 0 and tip_and_rod and tau >= s.board_ring_s:
+            short = False
         # ... below the sure level the cold detector would use, even where learning lowered it:
         # a glass clinking on a glass top is no impact on the board however quiet the hand
         if strength >= sure and clean and not busy and not (short and strength < self.heard_sure):

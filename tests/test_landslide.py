@@ -1977,3 +1977,41 @@ def test_a_doubtful_double_hit_is_judged_at_the_clean_level() -> None:
     assert _tip_and_rod_on_a_moved_trap(Settings(doubt_double=0.0))[0] == [ASK]
     single, judged = _tip_and_rod_on_a_moved_trap(rod=0.0)
     assert not judged["double"] and single == [ASK]
+
+
+def _short_tip_and_rod_on_a_damped_board(settings: Settings | None = None, rod: float = 0.1) -> tuple:
+    """A staff's tip of 0.14 g striking a damped board from above at 150 Hz, ringing 3 ms, and
+    its rod ``rod`` g 15 ms later, after five confirmed pulls of a careful hand (the levels about
+    the cold ones), on a board whose own ring (its pawns) is 30 ms: each impact rings far shorter
+    than the board's own. Its verdicts and its judgement."""
+    sim = Simulator(800, "quiet", seed=3)
+    acc = sim.background(sim._n(3.0))
+    at = sim._n(2.0)
+    down = np.array([0.0, 0.0, 1.0])
+    sim._add(acc, at, sim._ring(0.14, 150.0, 0.003, down))
+    if rod > 0:
+        sim._add(acc, at + sim._n(0.015), sim._ring(rod, 150.0, 0.003, down))
+    profile = TableProfile(floor_g=0.01, still_s=60.0, pulls=5, rummage_g=[0.08] * 5)
+    profile.board_hz, profile.board_ring_s = [150.0] * 5, [0.03] * 5
+    det = LandslideDetector(800, settings, armed=True, profile=profile)
+    det.features = []
+    found = [e for e in calls(Trace(800.0, acc), det) if abs(e.t - 2.0) < 0.05]
+    (judged,) = [f for f in det.features if abs(f["t"] - 2.0) < 0.05]
+    return [e.verdict for e in found], judged
+
+
+def test_a_tip_and_rod_ringing_short_is_no_cup() -> None:
+    """Below the sure level, an impact ringing far shorter than the board's own is asked: a cup
+    or a glass set down. Since the twenty-first round a double hit — a staff's tip and its rod a
+    few ms apart — struck from above, ringing like the board and at least as long as an impact on
+    Scarab's own board, is not (``double_short``): a cup strikes once, and two short rings are a
+    damped board struck twice. Over the level it is judged at, it is called; without the rule it
+    is asked, and so is the tip alone."""
+    verdicts, judged = _short_tip_and_rod_on_a_damped_board()
+    assert judged["double"] and judged["vertical"] >= Settings().doubt_vertical
+    assert Settings().board_ring_s <= judged["ring"] < Settings().short_ring * judged["own"]  # short here
+    assert judged["clean"] <= judged["peak"] < judged["hsure"]
+    assert verdicts == [LIKELY]
+    assert _short_tip_and_rod_on_a_damped_board(Settings(double_short=0.0))[0] == [ASK]
+    single, judged = _short_tip_and_rod_on_a_damped_board(rod=0.0)
+    assert not judged["double"] and single == [ASK]
