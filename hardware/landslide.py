@@ -150,6 +150,9 @@ class Settings:
     # like the board and at least ``board_ring_s`` long is no cup for ringing shorter than this
     # board's own: a cup or a glass set down strikes once, and two impacts that ring short are a
     # damped board struck twice (0: as any impact)
+    double_energy: float = 1.0  # ... and judged by its energy once the table is learned, as a clean
+    # one is (``energy_cap``), however long it rings past the board's own: its second rise shows
+    # the two impacts ``doubt_energy_ring`` otherwise needs a far longer ring for (0: never)
     doubt_short: float = 1.25  # a doubtful impact ringing like the board but short (a cup?) is asked
     # only below the cold sure level or this × the level it is judged at, as a clean one is: a
     # boulder on a damped board rings short, and a staff's lean moves the trap (0: at any strength)
@@ -890,6 +893,8 @@ class LandslideDetector:
         # rod) is judged by its energy too, against the doubtful level below
         rings_long = s.doubt_energy_ring > 0 and tau >= s.doubt_energy_ring * self._own_ring()
         doubtful_long = rings_long and freq >= min_hz + doubt_hz
+        # ... and so is a doubtful double hit ringing like the board: its second rise is the rod
+        doubtful_long = doubtful_long or (s.double_energy > 0 and double and freq >= min_hz + doubt_hz)
         energy = self._energy(strength, tau, (clean or doubtful_long) and not long_ring)
         if energy < ask:
             return None, True

@@ -2015,3 +2015,44 @@ def test_a_tip_and_rod_ringing_short_is_no_cup() -> None:
     assert _short_tip_and_rod_on_a_damped_board(Settings(double_short=0.0))[0] == [ASK]
     single, judged = _short_tip_and_rod_on_a_damped_board(rod=0.0)
     assert not judged["double"] and single == [ASK]
+
+
+def _tip_and_rod_moving_the_trap(settings: Settings | None = None, rod: float = 0.07) -> tuple:
+    """A staff's tip of 0.1 g striking the board from above at 150 Hz (6 ms) and its rod ``rod``
+    g 15 ms later, the trap's load moving 40 mg for good as it strikes (doubtful), after five
+    confirmed pulls of a rough hand (the learned level 0.13 g), on a board whose own ring is 12 ms:
+    together they ring about 1.4 × as long. Its verdicts and its judgement."""
+    sim = Simulator(800, "quiet", seed=3)
+    acc = sim.background(sim._n(3.0))
+    at = sim._n(2.0)
+    down = np.array([0.0, 0.0, 1.0])
+    sim._add(acc, at, sim._ring(0.1, 150.0, 0.006, down))
+    if rod > 0:
+        sim._add(acc, at + sim._n(0.015), sim._ring(rod, 150.0, 0.006, down))
+    acc[at:, 0] += 0.04
+    profile = TableProfile(floor_g=0.01, still_s=60.0, pulls=5, rummage_g=[0.1] * 5)
+    profile.board_hz, profile.board_ring_s = [150.0] * 5, [0.012] * 5
+    det = LandslideDetector(800, settings, armed=True, profile=profile)
+    det.features = []
+    found = [e for e in calls(Trace(800.0, acc), det) if abs(e.t - 2.0) < 0.05]
+    (judged,) = [f for f in det.features if abs(f["t"] - 2.0) < 0.05]
+    return [e.verdict for e in found], judged
+
+
+def test_a_doubtful_tip_and_rod_is_judged_by_its_energy() -> None:
+    """Once the table is learned a clean impact ringing longer than the board's own is judged by
+    its energy (eleventh round); a doubtful one only when it rings 1.5 × as long (fourteenth: far
+    longer than one impact, a tip and its rod). Since the twenty-first round a doubtful double
+    hit struck from above and ringing like the board is judged by its energy too, however long it
+    rings past the board's own (``double_energy``): its second rise shows the two impacts. A tip
+    and rod ringing 1.4 × the board's own, its peak under the level, is called; without the rule
+    it goes unheard, and so does the tip alone."""
+    verdicts, judged = _tip_and_rod_moving_the_trap()
+    s = Settings()
+    assert judged["double"] and judged["shift"] > s.shift_doubt and judged["vertical"] >= s.doubt_vertical
+    assert judged["own"] < judged["ring"] < s.doubt_energy_ring * judged["own"]
+    assert judged["peak"] < judged["cold"]
+    assert verdicts == [LIKELY]
+    assert _tip_and_rod_moving_the_trap(Settings(double_energy=0.0))[0] == []
+    single, judged = _tip_and_rod_moving_the_trap(rod=0.0)
+    assert not judged["double"] and single == []
