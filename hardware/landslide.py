@@ -146,6 +146,13 @@ class Settings:
     doubt_double: float = 1.0  # a doubtful double hit (two impacts 4-15 ms apart: a staff's tip and
     # rod) struck from above and ringing like the board is judged at the clean level, not the one
     # learned over the rough hand: a cup set down, a nudge's rattle is one impact (0: never)
+    double_short: float = 1.0  # a double hit (a staff's tip and its rod) struck from above, ringing
+    # like the board and at least ``board_ring_s`` long is no cup for ringing shorter than this
+    # board's own: a cup or a glass set down strikes once, and two impacts that ring short are a
+    # damped board struck twice (0: as any impact)
+    double_energy: float = 1.0  # ... and judged by its energy once the table is learned, as a clean
+    # one is (``energy_cap``), however long it rings past the board's own: its second rise shows
+    # the two impacts ``doubt_energy_ring`` otherwise needs a far longer ring for (0: never)
     doubt_short: float = 1.25  # a doubtful impact ringing like the board but short (a cup?) is asked
     # only below the cold sure level or this × the level it is judged at, as a clean one is: a
     # boulder on a damped board rings short, and a staff's lean moves the trap (0: at any strength)
@@ -886,6 +893,8 @@ class LandslideDetector:
         # rod) is judged by its energy too, against the doubtful level below
         rings_long = s.doubt_energy_ring > 0 and tau >= s.doubt_energy_ring * self._own_ring()
         doubtful_long = rings_long and freq >= min_hz + doubt_hz
+        # ... and so is a doubtful double hit ringing like the board: its second rise is the rod
+        doubtful_long = doubtful_long or (s.double_energy > 0 and double and freq >= min_hz + doubt_hz)
         energy = self._energy(strength, tau, (clean or doubtful_long) and not long_ring)
         if energy < ask:
             return None, True
@@ -897,6 +906,11 @@ class LandslideDetector:
         # once the table is learned and it rings longer than the board (a staff's tip and rod)
         busy = (energy if s.busy_energy > 0 else strength) < s.busy_ratio * self.onset_bg
         short = tau < short_ring  # ringing far shorter than this board does: a cup, asked ...
+        # ... unless struck twice from above, ringing like the board and as long as an impact on
+        # Scarab's own board (not a spike nor a clink): a tip and its rod on a damped board
+        tip_and_rod = double and freq >= min_hz + doubt_hz and self.vertical >= s.doubt_vertical
+        if s.double_short > 0 and tip_and_rod and tau >= s.board_ring_s:
+            short = False
         # ... below the sure level the cold detector would use, even where learning lowered it:
         # a glass clinking on a glass top is no impact on the board however quiet the hand
         if strength >= sure and clean and not busy and not (short and strength < self.heard_sure):
