@@ -197,8 +197,10 @@ def test_the_trained_look_alone_does_not_read_a_value_the_detail_look_named_othe
 ) -> None:
     """The whole looks lean to red-3 over red-4, unsurely; the trained look is all but
     certain of red-4. Where the detail look (unsure itself) named red-3, the card stays a
-    question; where it named red-4, or did not look, red-4 is read."""
-    reader = CardReader(Catalogue("ankh", _faces(ArtStyle(0, "lineart"))))
+    question; where it named red-4, or did not look, red-4 is read — unless any card the
+    detail look could not tell is asked (``unclear_detail_always_asks``, left out here)."""
+    settings = replace(CardSettings(), unclear_detail_always_asks=False)
+    reader = CardReader(Catalogue("ankh", _faces(ArtStyle(0, "lineart"))), settings)
     reader.trained = _TrainedSays("red-4")  # type: ignore[assignment]
     unsure = Match("red-3", 0.71, 0.70, 0.2, 0, ("red-3", "red-4", "red-5"))
     image = np.full((400, 400, 3), 200, np.uint8)
@@ -286,11 +288,46 @@ def test_a_card_only_the_whole_looks_name_short_of_surely_needs_a_second_sure_lo
     there to tell a colour's values apart, names it too but unclearly: on the photoreal
     sets looked at, line-art yellow 1s went this way as 2s with every look agreeing. Such
     a card is asked unless the trained look is all but certain of it."""
-    settings = replace(CardSettings(), unclear_detail_asks=asks)
+    settings = replace(CardSettings(), unclear_detail_asks=asks, unclear_detail_always_asks=False)
     reader = CardReader(Catalogue("ankh", _faces(ArtStyle(0, "lineart"))), settings)
     reader.trained = _TrainedSays("red-3", trained_prob)  # type: ignore[assignment]
     whole = Match("red-3", 0.8, 0.75, 0.7, 0, ("red-3", "red-2", "red-5"))
     detail = None if detail_says is None else Match(detail_says, 0.62, 0.6, 0.1, 0, ("red-3", "red-1"))
+    image = np.full((400, 400, 3), 200, np.uint8)
+    match, _, _ = reader.second_look(image, whole, np.array([200.0, 200.0]), 0.0, False, detail)
+    assert (match.label if match.confidence >= settings.min_confidence else None) == read
+
+
+@pytest.mark.parametrize(
+    ("whole_confidence", "detail_says", "trained_prob", "always", "read"),
+    [
+        (1.0, "red-3", 0.98, True, None),  # fully sure whole looks, the trained look short of certain
+        (1.0, "red-3", 1.0, True, "red-3"),  # fully sure whole looks and a certain trained look
+        (0.8, "red-3", 1.0, True, None),  # sure enough whole looks, the trained look certain: asked
+        (0.3, "red-3", 1.0, True, None),  # the trained look alone would have confirmed it: asked
+        (1.0, "red-2", 0.98, True, None),  # the detail look leaning to another value, unclearly
+        (1.0, None, 0.98, True, "red-3"),  # the detail look did not look: the other looks stand
+        (1.0, "red-3", 0.98, False, "red-3"),  # the rule off: read
+        (0.3, "red-3", 1.0, False, "red-3"),  # the rule off: confirmed by the trained look
+    ],
+)
+def test_a_card_whose_value_the_detail_look_could_not_tell_is_asked_unless_every_other_look_is_certain(
+    whole_confidence: float, detail_says: str | None, trained_prob: float, always: bool, read: str | None
+) -> None:
+    """The detail look is the one look that compares only the marks showing a card's value;
+    where it looked and could not tell, the whole-card looks and the trained look (taught on
+    copies of the same photos) were sure together of the wrong value one time in seven on
+    the photoreal sets looked at (line-art yellow 5s read as 4s at 1.0 with the trained look
+    at 0.98, ebony blue 2s as 3s with it certain). Such a card is asked unless the
+    whole-card looks are fully sure and the trained look all but certain of it as well."""
+    settings = replace(CardSettings(), unclear_detail_always_asks=always)
+    reader = CardReader(Catalogue("ankh", _faces(ArtStyle(0, "lineart"))), settings)
+    reader.trained = _TrainedSays("red-3", trained_prob)  # type: ignore[assignment]
+    whole = Match("red-3", 0.8, 0.75, whole_confidence, 0, ("red-3", "red-2", "red-5"))
+    detail = None
+    if detail_says is not None:
+        other = "red-3" if detail_says != "red-3" else "red-1"
+        detail = Match(detail_says, 0.62, 0.6, 0.1, 0, (detail_says, other))
     image = np.full((400, 400, 3), 200, np.uint8)
     match, _, _ = reader.second_look(image, whole, np.array([200.0, 200.0]), 0.0, False, detail)
     assert (match.label if match.confidence >= settings.min_confidence else None) == read
