@@ -1903,23 +1903,44 @@ def test_the_room_just_before_is_weighed_against_what_the_impact_is_judged_by() 
     assert _long_ring_over_a_fast_chips_noise(pulls=4)[0] == [ASK]
 
 
-def _short_ring_on_a_moved_trap(settings: Settings | None = None, step: float = 0.09) -> tuple[list, dict]:
-    """A boulder of 0.3 g striking the board from above at 150 Hz and ringing 6 ms, on a
-    damped board whose own ring (heard: pawns put down) is 26 ms, after five quiet confirmed
-    pulls; the trap's load moving ``step`` g for good as it strikes (the table may have moved).
-    Its verdicts and its judgement."""
-    sim = Simulator(800, "quiet", seed=3)
-    acc = sim.background(sim._n(3.0))
-    at = sim._n(2.0)
-    sim._add(acc, at, sim._ring(0.3, 150.0, 0.006, np.array([0.0, 0.0, 1.0])))
-    acc[at:, 2] += step
-    profile = TableProfile(floor_g=0.01, still_s=60.0, pulls=5, rummage_g=[0.04] * 5)
-    profile.board_hz, profile.board_ring_s = [150.0] * 5, [0.026] * 5
+def _on_a_learned_board(
+    acc: np.ndarray, settings: Settings | None, rummage_g: float, board_hz: float, board_ring_s: float
+) -> tuple[list, dict]:
+    """What an armed 800 Hz detector makes of ``acc`` (an impact 2 s in, on a still table) after
+    five confirmed pulls whose loudest rummaging was ``rummage_g``, on a board heard ringing at
+    ``board_hz`` for ``board_ring_s`` (pawns put down): its verdicts near 2 s and its judgement."""
+    profile = TableProfile(floor_g=0.01, still_s=60.0, pulls=5, rummage_g=[rummage_g] * 5)
+    profile.board_hz, profile.board_ring_s = [board_hz] * 5, [board_ring_s] * 5
     det = LandslideDetector(800, settings, armed=True, profile=profile)
     det.features = []
     found = [e for e in calls(Trace(800.0, acc), det) if abs(e.t - 2.0) < 0.05]
     (judged,) = [f for f in det.features if abs(f["t"] - 2.0) < 0.05]
     return [e.verdict for e in found], judged
+
+
+def _tip_and_rod(tip: float, rod: float, tau: float, step: np.ndarray | None = None) -> np.ndarray:
+    """A still 800 Hz table (3 s) on which a staff's tip of ``tip`` g strikes the board from above
+    at 2 s (150 Hz, ringing ``tau`` s) and its rod ``rod`` g 15 ms later (none if 0), the trap's
+    load moving ``step`` g for good as it strikes (none if not given)."""
+    sim = Simulator(800, "quiet", seed=3)
+    acc = sim.background(sim._n(3.0))
+    at = sim._n(2.0)
+    down = np.array([0.0, 0.0, 1.0])
+    sim._add(acc, at, sim._ring(tip, 150.0, tau, down))
+    if rod > 0:
+        sim._add(acc, at + sim._n(0.015), sim._ring(rod, 150.0, tau, down))
+    if step is not None:
+        acc[at:] += step
+    return acc
+
+
+def _short_ring_on_a_moved_trap(settings: Settings | None = None, step: float = 0.09) -> tuple[list, dict]:
+    """A boulder of 0.3 g striking the board from above at 150 Hz and ringing 6 ms, on a
+    damped board whose own ring (heard: pawns put down) is 26 ms, after five quiet confirmed
+    pulls; the trap's load moving ``step`` g for good as it strikes (the table may have moved).
+    Its verdicts and its judgement."""
+    acc = _tip_and_rod(0.3, 0.0, 0.006, np.array([0.0, 0.0, step]))
+    return _on_a_learned_board(acc, settings, 0.04, 150.0, 0.026)
 
 
 def test_a_doubtful_impact_rings_like_a_cup_only_below_the_sure_level() -> None:
@@ -1946,21 +1967,8 @@ def _tip_and_rod_on_a_moved_trap(settings: Settings | None = None, rod: float = 
     ``rod`` g 15 ms later, the trap's load moving 40 mg for good as it strikes (the table may
     have moved), after five confirmed pulls of a rough hand (the learned level 0.13 g, above the
     cold one) on a board whose own ring is 16 ms. Its verdicts and its judgement."""
-    sim = Simulator(800, "quiet", seed=3)
-    acc = sim.background(sim._n(3.0))
-    at = sim._n(2.0)
-    down = np.array([0.0, 0.0, 1.0])
-    sim._add(acc, at, sim._ring(0.115, 150.0, 0.006, down))
-    if rod > 0:
-        sim._add(acc, at + sim._n(0.015), sim._ring(rod, 150.0, 0.006, down))
-    acc[at:, 0] += 0.04
-    profile = TableProfile(floor_g=0.01, still_s=60.0, pulls=5, rummage_g=[0.1] * 5)
-    profile.board_hz, profile.board_ring_s = [150.0] * 5, [0.016] * 5
-    det = LandslideDetector(800, settings, armed=True, profile=profile)
-    det.features = []
-    found = [e for e in calls(Trace(800.0, acc), det) if abs(e.t - 2.0) < 0.05]
-    (judged,) = [f for f in det.features if abs(f["t"] - 2.0) < 0.05]
-    return [e.verdict for e in found], judged
+    acc = _tip_and_rod(0.115, rod, 0.006, np.array([0.04, 0.0, 0.0]))
+    return _on_a_learned_board(acc, settings, 0.1, 150.0, 0.016)
 
 
 def test_a_doubtful_double_hit_is_judged_at_the_clean_level() -> None:
@@ -1987,20 +1995,8 @@ def _short_tip_and_rod_on_a_damped_board(settings: Settings | None = None, rod: 
     its rod ``rod`` g 15 ms later, after five confirmed pulls of a careful hand (the levels about
     the cold ones), on a board whose own ring (its pawns) is 30 ms: each impact rings far shorter
     than the board's own. Its verdicts and its judgement."""
-    sim = Simulator(800, "quiet", seed=3)
-    acc = sim.background(sim._n(3.0))
-    at = sim._n(2.0)
-    down = np.array([0.0, 0.0, 1.0])
-    sim._add(acc, at, sim._ring(0.14, 150.0, 0.003, down))
-    if rod > 0:
-        sim._add(acc, at + sim._n(0.015), sim._ring(rod, 150.0, 0.003, down))
-    profile = TableProfile(floor_g=0.01, still_s=60.0, pulls=5, rummage_g=[0.08] * 5)
-    profile.board_hz, profile.board_ring_s = [150.0] * 5, [0.03] * 5
-    det = LandslideDetector(800, settings, armed=True, profile=profile)
-    det.features = []
-    found = [e for e in calls(Trace(800.0, acc), det) if abs(e.t - 2.0) < 0.05]
-    (judged,) = [f for f in det.features if abs(f["t"] - 2.0) < 0.05]
-    return [e.verdict for e in found], judged
+    acc = _tip_and_rod(0.14, rod, 0.003)
+    return _on_a_learned_board(acc, settings, 0.08, 150.0, 0.03)
 
 
 def test_a_tip_and_rod_ringing_short_is_no_cup() -> None:
@@ -2025,21 +2021,8 @@ def _tip_and_rod_moving_the_trap(settings: Settings | None = None, rod: float = 
     g 15 ms later, the trap's load moving 40 mg for good as it strikes (doubtful), after five
     confirmed pulls of a rough hand (the learned level 0.13 g), on a board whose own ring is 12 ms:
     together they ring about 1.4 × as long. Its verdicts and its judgement."""
-    sim = Simulator(800, "quiet", seed=3)
-    acc = sim.background(sim._n(3.0))
-    at = sim._n(2.0)
-    down = np.array([0.0, 0.0, 1.0])
-    sim._add(acc, at, sim._ring(0.1, 150.0, 0.006, down))
-    if rod > 0:
-        sim._add(acc, at + sim._n(0.015), sim._ring(rod, 150.0, 0.006, down))
-    acc[at:, 0] += 0.04
-    profile = TableProfile(floor_g=0.01, still_s=60.0, pulls=5, rummage_g=[0.1] * 5)
-    profile.board_hz, profile.board_ring_s = [150.0] * 5, [0.012] * 5
-    det = LandslideDetector(800, settings, armed=True, profile=profile)
-    det.features = []
-    found = [e for e in calls(Trace(800.0, acc), det) if abs(e.t - 2.0) < 0.05]
-    (judged,) = [f for f in det.features if abs(f["t"] - 2.0) < 0.05]
-    return [e.verdict for e in found], judged
+    acc = _tip_and_rod(0.1, rod, 0.006, np.array([0.04, 0.0, 0.0]))
+    return _on_a_learned_board(acc, settings, 0.1, 150.0, 0.012)
 
 
 def test_a_doubtful_tip_and_rod_is_judged_by_its_energy() -> None:
