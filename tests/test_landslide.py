@@ -2042,3 +2042,37 @@ def test_a_doubtful_tip_and_rod_is_judged_by_its_energy() -> None:
     assert _tip_and_rod_moving_the_trap(Settings(double_energy=0.0))[0] == []
     single, judged = _tip_and_rod_moving_the_trap(rod=0.0)
     assert not judged["double"] and single == []
+
+
+# ---------------------------------------------------------------------- twenty-second round
+
+
+def _loud_ring_with_little_along_gravity(settings: Settings | None = None, up: float = 0.22) -> tuple:
+    """A clean impact of 0.3 g ringing at 150 Hz for 8 ms, ``up`` of its amplitude's square along
+    the chip's z (the rest along the board; a little more of it along a tilted board's gravity),
+    on a still 800 Hz table after five confirmed pulls of a careful hand, on a board whose own
+    ring is 10 ms. Its verdicts and its judgement."""
+    sim = Simulator(800, "quiet", seed=3)
+    acc = sim.background(sim._n(3.0))
+    way = np.array([math.sqrt(1.0 - up), 0.0, math.sqrt(up)])
+    sim._add(acc, sim._n(2.0), sim._ring(0.3, 150.0, 0.008, way))
+    return _on_a_learned_board(acc, settings, 0.05, 150.0, 0.01)
+
+
+def test_a_loud_ring_like_the_boards_with_a_third_along_gravity_is_called() -> None:
+    """An impact with less than a third of its energy along gravity (``vertical_min``) shook the
+    board sideways — a knuckle on the bowl, a boulder knocking the trap's wall — and is asked at
+    most. Since the twenty-second round a clean one ringing like the board, at least twice the sure
+    level, with at least a quarter of its energy along gravity (``loud_sideways``,
+    ``sideways_floor``) is called ``likely``: a staff's tip and rod, a boulder and its bounce,
+    ringing together, beat their vertical shares against each other. Without the rule it is
+    asked; with a sixth along gravity it is asked still."""
+    verdicts, judged = _loud_ring_with_little_along_gravity()
+    s = Settings()
+    assert s.sideways_floor <= judged["vertical"] < s.vertical_min
+    assert judged["lf"] <= s.sway_doubt and judged["shift"] <= s.shift_doubt  # clean
+    assert judged["peak"] >= s.loud_sideways * judged["sure"]
+    assert verdicts == [LIKELY]
+    assert _loud_ring_with_little_along_gravity(Settings(loud_sideways=0.0))[0] == [ASK]
+    low, judged = _loud_ring_with_little_along_gravity(up=0.1)
+    assert judged["vertical"] < s.sideways_floor and low == [ASK]
