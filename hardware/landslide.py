@@ -153,6 +153,11 @@ class Settings:
     double_energy: float = 1.0  # ... and judged by its energy once the table is learned, as a clean
     # one is (``energy_cap``), however long it rings past the board's own: its second rise shows
     # the two impacts ``doubt_energy_ring`` otherwise needs a far longer ring for (0: never)
+    loud_sideways: float = 2.0  # a clean impact ringing like the board at least this × the sure level,
+    # with at least ``sideways_floor`` of its energy along gravity, is no board shaken sideways: a
+    # staff's tip and rod, a boulder and its bounce ringing together beat their vertical shares
+    # against each other as their sideways ones do not (called ``likely``, never ``sure``; 0: never)
+    sideways_floor: float = 0.25  # (a knuckle's ring on the bowl, struck from the side: about a quarter)
     doubt_short: float = 1.25  # a doubtful impact ringing like the board but short (a cup?) is asked
     # only below the cold sure level or this × the level it is judged at, as a clean one is: a
     # boulder on a damped board rings short, and a staff's lean moves the trap (0: at any strength)
@@ -900,8 +905,17 @@ class LandslideDetector:
             return None, True
         if bowl and lf > 0.7 * s.bowl_sway:
             return ASK, True
-        if self.vertical < s.vertical_min:  # shaken sideways, not the board struck from above: the
-            return ASK, True  # bowl knocked, a boulder knocking the trap's wall, a kicked leg
+        # far louder than the sure level, clean and ringing like the board, with near a third of
+        # its energy along gravity: two rings beating against each other, not the board shaken
+        loud_side = (
+            s.loud_sideways > 0
+            and clean
+            and not long_ring
+            and s.sideways_floor <= self.vertical < s.vertical_min
+            and strength >= s.loud_sideways * sure
+        )
+        if self.vertical < s.vertical_min and not loud_side:  # shaken sideways, not the board struck
+            return ASK, True  # from above: the bowl knocked, a boulder knocking the trap's wall, a kicked leg
         # hardly above what the room was doing — by what the impact is judged by: its energy,
         # once the table is learned and it rings longer than the board (a staff's tip and rod)
         busy = (energy if s.busy_energy > 0 else strength) < s.busy_ratio * self.onset_bg
@@ -914,7 +928,7 @@ class LandslideDetector:
         # ... below the sure level the cold detector would use, even where learning lowered it:
         # a glass clinking on a glass top is no impact on the board however quiet the hand
         if strength >= sure and clean and not busy and not (short and strength < self.heard_sure):
-            return SURE, True
+            return (LIKELY if loud_side else SURE), True
         doubtful = lf > s.sway_doubt or shift > s.shift_doubt
         if doubtful and self.vertical < s.doubt_vertical:
             return ASK, True  # the table moved and the board rattled sideways: someone leant on it
