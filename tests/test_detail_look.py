@@ -306,6 +306,7 @@ def test_a_card_only_the_whole_looks_name_short_of_surely_needs_a_second_sure_lo
         (0.8, "red-3", 1.0, True, None),  # sure enough whole looks, the trained look certain: asked
         (0.3, "red-3", 1.0, True, None),  # the trained look alone would have confirmed it: asked
         (1.0, "red-2", 0.98, True, None),  # the detail look leaning to another value, unclearly
+        (1.0, "red-2", 1.0, True, None),  # …even with the other looks at their surest
         (1.0, None, 0.98, True, "red-3"),  # the detail look did not look: the other looks stand
         (1.0, "red-3", 0.98, False, "red-3"),  # the rule off: read
         (0.3, "red-3", 1.0, False, "red-3"),  # the rule off: confirmed by the trained look
@@ -319,7 +320,9 @@ def test_a_card_whose_value_the_detail_look_could_not_tell_is_asked_unless_every
     copies of the same photos) were sure together of the wrong value one time in seven on
     the photoreal sets looked at (line-art yellow 5s read as 4s at 1.0 with the trained look
     at 0.98, ebony blue 2s as 3s with it certain). Such a card is asked unless the
-    whole-card looks are fully sure and the trained look all but certain of it as well."""
+    whole-card looks are fully sure, the trained look all but certain of it as well, and
+    the detail look leaned to it (a line-art red 2 was read as a 1 so, the detail look
+    leaning, unclearly, to a 3)."""
     settings = replace(CardSettings(), unclear_detail_always_asks=always)
     reader = CardReader(Catalogue("ankh", _faces(ArtStyle(0, "lineart"))), settings)
     reader.trained = _TrainedSays("red-3", trained_prob)  # type: ignore[assignment]

@@ -119,7 +119,8 @@ class CardSettings:
     # looked at: line-art yellow 1s read as 2s, the 1's enrolment photo tinted otherwise)
     unclear_detail_asks: bool = True
     # …and so is every such card however sure the trained look, unless the whole-card looks
-    # were fully sure and it all but certain too (photoreal sets looked at, fourteen: of the
+    # were fully sure, it all but certain too, and the detail look leaning their way
+    # (photoreal sets looked at, fourteen: of the
     # 43 cards read where the detail look had looked and could not tell, 6 were wrong — one
     # in seven, against 3 of 1,180 where it was clear)
     unclear_detail_always_asks: bool = True
@@ -907,7 +908,12 @@ class CardReader(TableLocator):
             and detail is not None
             and not clear
             and not disputed
-            and not (match.confidence >= 1.0 and opinion.label == match.label and opinion.prob >= trust.sure)
+            and not (
+                match.confidence >= 1.0
+                and agreed
+                and opinion.label == match.label
+                and opinion.prob >= trust.sure
+            )
         ):
             # the look meant to tell a colour's values apart looked and could not: the
             # whole-card looks and the trained look, taught on the same photos, are sure of
