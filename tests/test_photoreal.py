@@ -794,6 +794,19 @@ def test_a_row_end_moved_out_a_card_goes_no_further_than_the_rows_own_points() -
         assert len(CardReader(cat).read(shot.image()).rows[1]) == 4
 
 
+def _papyrus_asked_right_first(name: str) -> tuple[dataset.Frame, Catalogue, dict[str, Any]]:
+    """Reads a kept frame of ``ankh-s103`` (its papyri enrolled) and asserts its papyrus is
+    asked, the right one offered first; the frame, the catalogue and the question."""
+    root = DATA / "ankh-s103"
+    shot = next(s for s in dataset.frames(root) if s.name == name)
+    cat = catalogue("ankh", dataset.enrolment_folder(root, shot.family))
+    reading = CardReader(cat).read(shot.image())
+    assert reading.papyrus is None
+    (asked,) = [q for q in reading.unreadable if q["seat"] is None]
+    assert asked["candidates"][0] == shot.truth["papyrus_label"]
+    return shot, cat, asked
+
+
 def test_a_papyrus_a_bar_off_its_outline_fitting_no_better_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     """ankh-s103-0007 (frame 0007 of seed 103, classic on light wood, measured once unseen;
     only the papyri enrolled): the top papyrus's outline is right, and there the face look
@@ -804,13 +817,7 @@ def test_a_papyrus_a_bar_off_its_outline_fitting_no_better_is_asked(monkeypatch:
     the one the colours' places name at the outline (the right one) offered first."""
     import vision.card_reader as card_reader
 
-    root = DATA / "ankh-s103"
-    shot = next(s for s in dataset.frames(root) if s.name == "ankh-s103-0007")
-    cat = catalogue("ankh", dataset.enrolment_folder(root, shot.family))
-    reading = CardReader(cat).read(shot.image())
-    assert reading.papyrus is None
-    (asked,) = [q for q in reading.unreadable if q["seat"] is None]
-    assert asked["candidates"][0] == shot.truth["papyrus_label"]
+    shot, cat, _ = _papyrus_asked_right_first("ankh-s103-0007")
     monkeypatch.setattr(card_reader, "PILE_BETTER", -1.0)  # the place a bar off taken always
     # (where the colours fit better a bar back, which asks on its own too: left out here)
     again = CardReader(cat, CardSettings(bar_off_fit=None)).read(shot.image()).papyrus
@@ -825,13 +832,7 @@ def test_a_papyrus_whose_colours_fit_better_a_bar_along_is_asked() -> None:
     3, at 0.82). At the place found, its colours fit their best order at 8.4 (Lab a, b); a
     bar along they fit the right one at 3.3, clearly. Colours that fit clearly better in
     another order a bar along now make a question, that order's papyrus offered first."""
-    root = DATA / "ankh-s103"
-    shot = next(s for s in dataset.frames(root) if s.name == "ankh-s79-0000")
-    cat = catalogue("ankh", dataset.enrolment_folder(root, shot.family))
-    reading = CardReader(cat).read(shot.image())
-    assert reading.papyrus is None
-    (asked,) = [q for q in reading.unreadable if q["seat"] is None]
-    assert asked["candidates"][0] == shot.truth["papyrus_label"]
+    shot, cat, asked = _papyrus_asked_right_first("ankh-s79-0000")
     assert "a bar along" in asked["reason"]
     again = CardReader(cat, CardSettings(bar_off_fit=None)).read(shot.image()).papyrus
     assert again is not None
