@@ -1104,7 +1104,7 @@ class CardReader(TableLocator):
         height than at the place found (``bar_off_shifts``, ``bar_off_fit``), in another
         order: a pile's edges or the bars' own can place the outline a bar off, and there
         the same colours read turned round by one (fourteen photoreal sets looked at: five
-        papyri read so, at 0.74-0.85, their colours fitting 0.36-0.69 as well a bar along).
+        papyri read so, at 0.74-0.85; a bar along, their colours' misfit was 0.36-0.69 of it).
         Else None."""
         s, index = self.settings, self.papyri
         assert index is not None
