@@ -2107,3 +2107,39 @@ def test_a_loud_ring_like_the_boards_with_a_third_along_gravity_is_called() -> N
     assert _loud_ring_with_little_along_gravity(Settings(loud_sideways=0.0))[0] == [ASK]
     low, judged = _loud_ring_with_little_along_gravity(up=0.1)
     assert judged["vertical"] < s.sideways_floor and low == [ASK]
+
+
+# ---------------------------------------------------------------------- twenty-third round
+
+
+def _low_long_doubtful(settings: Settings | None = None, up: float = 0.55) -> tuple:
+    """A ring of 0.12 g at 80 Hz decaying over 20 ms, ``up`` of its amplitude's square along the
+    chip's z (the rest along the board), on a table swaying with it (doubtful), after five
+    confirmed pulls of a careful hand. Its verdicts and its judgement."""
+    det = _learned(0.05)
+    if settings is not None:
+        det.settings = settings
+    det.features = []
+    way = (math.sqrt(1.0 - up), 0.0, math.sqrt(up))
+    verdicts = [e.verdict for e in calls(_ringing(0.12, 80.0, 0.02, way, sway=0.04), det)]
+    return verdicts, min(det.features, key=lambda f: abs(f["t"] - 1.0))
+
+
+def test_a_doubtful_low_long_ring_half_along_gravity_is_not_judged_by_its_energy() -> None:
+    """A hollow games chest under the board booms at its own 45–75 Hz under every impact on its
+    lid, so a knock in the trap (mostly sideways) rings low and far longer than the board's own,
+    about half along gravity: after five pulls a doubtful impact ringing 1.5 × the board's own
+    was judged by its energy (the fourteenth round: a tip and its rod), and the chest's knocks
+    were called. A doubtful ring below the bowl's frequency is judged by its energy only with at
+    least ``low_long`` of it along gravity (``Settings.low_long``): asked, not called. With the
+    rule off it is called; so is the same ring struck from above (a boulder's bounce)."""
+    s = Settings()
+    verdicts, judged = _low_long_doubtful()
+    assert judged["lf"] > s.sway_doubt and judged["shift"] > s.shift_doubt
+    assert judged["min_hz"] + s.freq_doubt_hz <= judged["freq"] < judged["bowl_hz"]
+    assert judged["ring"] >= s.doubt_energy_ring * judged["own"] and judged["ring"] < judged["bowl_ring"]
+    assert judged["peak"] < judged["cold"] and s.doubt_vertical < judged["vertical"] < s.low_long
+    assert verdicts == [ASK]
+    assert _low_long_doubtful(Settings(low_long=0.0))[0] == [LIKELY]
+    above, judged = _low_long_doubtful(up=1.0)
+    assert judged["vertical"] >= s.low_long and above == [LIKELY]
