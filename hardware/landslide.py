@@ -174,6 +174,11 @@ class Settings:
     doubt_energy_ring: float = 1.5  # ... and so is a doubtful one (the table may have moved:
     # still against at least the cold level) ringing at least this × the board's own — far
     # longer than one impact on this board: a weak staff's tip and rod (0: never)
+    low_long: float = 0.7  # a doubtful impact ringing below the bowl's frequency is judged by its
+    # energy only with at least this share of it along gravity: a knock in the trap (mostly
+    # sideways) on a hollow box booming at its own low mode rings low and long, half along
+    # gravity, one impact and a second mode, not a tip and its rod; a boulder's bounce on the
+    # board rings low and long too, struck from above (0: any share, as before)
     window_s: float = 0.020  # how long after the onset the impulse is judged
     max_impulse_s: float = 0.12  # an envelope still above half its peak after this is no impact
     lf_veto: float = 2.0  # low band / impulse peak above which it is a bump, not a landslide
@@ -900,6 +905,10 @@ class LandslideDetector:
         doubtful_long = rings_long and freq >= min_hz + doubt_hz
         # ... and so is a doubtful double hit ringing like the board: its second rise is the rod
         doubtful_long = doubtful_long or (s.double_energy > 0 and double and freq >= min_hz + doubt_hz)
+        # ... but not one ringing below the bowl's frequency with little more than half its energy
+        # along gravity: a knock in the trap on a box booming at its own low mode
+        if s.low_long > 0 and not clean and freq < bowl_hz and self.vertical < s.low_long:
+            doubtful_long = False
         energy = self._energy(strength, tau, (clean or doubtful_long) and not long_ring)
         if energy < ask:
             return None, True
