@@ -898,13 +898,14 @@ class LandslideDetector:
         bowl = 0 < freq < bowl_hz and loud < bowl_loud and tau > bowl_ring
         if bowl and lf > s.bowl_sway:
             return None, False  # the bowl's own low ring, knocked: it sways the low band too
-        clean = lf <= s.sway_doubt and shift <= s.shift_doubt and freq >= min_hz + doubt_hz
+        board_like = freq >= min_hz + doubt_hz  # ringing as an impact on the board does
+        clean = lf <= s.sway_doubt and shift <= s.shift_doubt and board_like
         # a doubtful impact ringing far longer than one impact on this board (a staff's tip and
         # rod) is judged by its energy too, against the doubtful level below
         rings_long = s.doubt_energy_ring > 0 and tau >= s.doubt_energy_ring * self._own_ring()
-        doubtful_long = rings_long and freq >= min_hz + doubt_hz
+        doubtful_long = rings_long and board_like
         # ... and so is a doubtful double hit ringing like the board: its second rise is the rod
-        doubtful_long = doubtful_long or (s.double_energy > 0 and double and freq >= min_hz + doubt_hz)
+        doubtful_long = doubtful_long or (s.double_energy > 0 and double and board_like)
         # ... but not one ringing below the bowl's frequency with little more than half its energy
         # along gravity: a knock in the trap on a box booming at its own low mode
         if s.low_long > 0 and not clean and freq < bowl_hz and self.vertical < s.low_long:
@@ -931,7 +932,7 @@ class LandslideDetector:
         short = tau < short_ring  # ringing far shorter than this board does: a cup, asked ...
         # ... unless struck twice from above, ringing like the board and as long as an impact on
         # Scarab's own board (not a spike nor a clink): a tip and its rod on a damped board
-        tip_and_rod = double and freq >= min_hz + doubt_hz and self.vertical >= s.doubt_vertical
+        tip_and_rod = double and board_like and self.vertical >= s.doubt_vertical
         if s.double_short > 0 and tip_and_rod and tau >= s.board_ring_s:
             short = False
         # ... below the sure level the cold detector would use, even where learning lowered it:
@@ -942,14 +943,14 @@ class LandslideDetector:
         if doubtful and self.vertical < s.doubt_vertical:
             return ASK, True  # the table moved and the board rattled sideways: someone leant on it
         if doubtful:  # the table may have moved: a level learned below the cold one is for clean hits
-            if s.doubt_double > 0 and double and freq >= min_hz + doubt_hz:
+            if s.doubt_double > 0 and double and board_like:
                 # ... but a double hit struck from above, ringing like the board (a staff's tip and
                 # rod), is no cup set down nor an elbow's rattle: judged at the level a clean one is
                 decide = self.clean_level(decide, freq)
             decide = max(decide, min(self.cold_decide, sure))
             # ... and, ringing like the board (clear of the bowl's margin, as a clean one must), is a
             # cup only below the cold sure level or 1.25 × that: a boulder on a damped board rings short
-            if s.doubt_short > 0 and freq >= min_hz + doubt_hz:
+            if s.doubt_short > 0 and board_like:
                 short = short and strength < max(self.heard_sure, s.doubt_short * decide)
         elif clean:  # ... and one learned above the cold level from what was never called is not,
             decide = self.clean_level(decide, freq)  # nor from calls taken back that rang otherwise

@@ -45,7 +45,7 @@ from vision.faces import (
     verdict,
 )
 from vision.markers import MARKER_MM, QUIET_MM, SEATS, Marker
-from vision.papyrus_rank import RankLook
+from vision.papyrus_rank import RankLook, RankReading
 from vision.path_reader import ARM_MM, _edge_contact, _lamp_pool, table_colour
 from vision.trained import CARD as TRAINED_CARD
 from vision.trained import INNER as TRAINED_INNER
@@ -1042,8 +1042,9 @@ class CardReader(TableLocator):
                 best = (*moved, angle)
         off = None
         if best[0] is not None and self.papyri is not None and self.settings.rank_margin is not None:
-            off = self.bar_off(image, best[0], best[1], best[2])
-            best = (off or self.rank_look(image, best[0], best[1], best[2]), best[1], best[2])
+            here = self.rank_read(image, best[1], best[2])
+            off = self.bar_off(image, best[0], best[1], best[2], here)
+            best = (off or self.ranked_by(best[0], here), best[1], best[2])
         if torn is not None and best[0] is not None:
             ranked = (*best[0].ranked[:1], torn, *(n for n in best[0].ranked[1:] if n != torn))
             best = (replace(best[0], confidence=0.0, ranked=ranked), best[1], best[2])
@@ -1079,14 +1080,22 @@ class CardReader(TableLocator):
 
     def rank_look(self, image: np.ndarray, match: Match, where: np.ndarray, angle: float) -> Match:
         """The papyrus once more, by the colours in its four rank places
-        (``vision.papyrus_rank``). Where that look is clear (its best order of the
-        colours fits ``rank_margin`` better than the next) and names the face look's
-        order, two looks agree: an unsure papyrus is read. Where it names another order,
-        the two are at odds: a question, its papyrus offered first."""
+        (``vision.papyrus_rank``): ``ranked_by`` its reading at ``where``."""
+        return self.ranked_by(match, self.rank_read(image, where, angle))
+
+    def rank_read(self, image: np.ndarray, where: np.ndarray, angle: float) -> RankReading | None:
+        """The rank look's reading of the papyrus cut out at ``where``, turned ``angle``."""
+        assert self.papyri is not None
+        crop = crop_patch(image, where, self.card_px, angle, RANK_CROP, 1.0)
+        return _rank_look_of(self.papyri).read(crop)
+
+    def ranked_by(self, match: Match, seen: RankReading | None) -> Match:
+        """The face look's ``match`` after the rank look's reading. Where that look is
+        clear (its best order of the colours fits ``rank_margin`` better than the next)
+        and names the face look's order, two looks agree: an unsure papyrus is read. Where
+        it names another order, the two are at odds: a question, its papyrus offered first."""
         s, index = self.settings, self.papyri
         assert index is not None and s.rank_margin is not None
-        look = _rank_look_of(index)
-        seen = look.read(crop_patch(image, where, self.card_px, angle, RANK_CROP, 1.0))
         if seen is None or seen.margin < s.rank_margin:
             return match
         if seen.rank == tuple(papyrus_of(match.label)["rank"]):
@@ -1099,28 +1108,26 @@ class CardReader(TableLocator):
             ranked = (*ranked[:1], match.label, *(n for n in ranked[1:] if n != match.label))
         return replace(match, label=ranked[0], confidence=0.0, ranked=ranked)
 
-    def bar_off(self, image: np.ndarray, match: Match, where: np.ndarray, angle: float) -> Match | None:
+    def bar_off(
+        self, image: np.ndarray, match: Match, where: np.ndarray, angle: float, here: RankReading | None
+    ) -> Match | None:
         """A question where the papyrus's colours fit clearly better a bar or so along its
-        height than at the place found (``bar_off_shifts``, ``bar_off_fit``), in another
+        height than at the place found (``here``: the rank look's reading there;
+        ``bar_off_shifts``, ``bar_off_fit``), in another
         order: a pile's edges or the bars' own can place the outline a bar off, and there
         the same colours read turned round by one (fourteen photoreal sets looked at: five
         papyri read so, at 0.74-0.85; a bar along, their colours' misfit was 0.36-0.69 of it).
         Else None."""
         s, index = self.settings, self.papyri
         assert index is not None
-        if s.bar_off_fit is None or s.rank_margin is None:
-            return None
-        look = _rank_look_of(index)
-        here = look.read(crop_patch(image, where, self.card_px, angle, RANK_CROP, 1.0))
-        if here is None:
+        if s.bar_off_fit is None or s.rank_margin is None or here is None:
             return None
         own = tuple(papyrus_of(match.label)["rank"])
         height = _axes(angle)[1] * self.card_px[1]
         fits = []
         for share in s.bar_off_shifts:
             for side in (-1, 1):
-                moved = crop_patch(image, where + side * share * height, self.card_px, angle, RANK_CROP, 1.0)
-                there = look.read(moved)
+                there = self.rank_read(image, where + side * share * height, angle)
                 if there is not None and there.rank != own and there.margin >= s.rank_margin:
                     fits.append((there.cost, there.rank))
         near = [(c, r) for c, r in fits if c <= s.bar_off_fit * here.cost]
@@ -1130,8 +1137,7 @@ class CardReader(TableLocator):
         # land on the same bars), then the best fitting
         rank = min(near, key=lambda f: (-sum(r == f[1] for _, r in near), f[0]))[1]
         named = [n for n in index.names if tuple(papyrus_of(n)["rank"]) == rank]
-        ranked = (*named[:1], match.label, *(n for n in (*named[1:], *match.ranked) if n != match.label))
-        ranked = tuple(dict.fromkeys(ranked))
+        ranked = tuple(dict.fromkeys((*named[:1], match.label, *named[1:], *match.ranked)))
         return replace(match, label=ranked[0], confidence=0.0, ranked=ranked)
 
     def outlines(
