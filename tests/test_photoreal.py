@@ -10,6 +10,7 @@ one: the path joined to the frame's edge by a sliver of table)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -1088,20 +1089,58 @@ def test_a_stride_a_little_long_at_a_rows_end_does_not_cut_its_corner() -> None:
     assert not all(_in_place(before, want))
 
 
-def test_the_walk_begins_on_a_first_tile_a_pawn_stands_on() -> None:
+def test_the_walk_begins_on_a_first_tile_a_pawn_stands_on(monkeypatch: pytest.MonkeyPatch) -> None:
     """tutankhamen-s137-0014 (mosaic art on blue cloth, tilted 24°, measured once unseen):
     a red pawn stands on the first tile, by marker 10. Its shadow dims the tile's top side
     and it hides half the face, so the tile stood out as a square less than half as clearly
     as the tile of the next row diagonally below (0.44) and matched no face — as a lamp's
     glare by the marker does — and the walk began on that tile instead: 16 tiles missed,
     9 read. Pawns are now looked for before the walk, and a place a pawn stands on may be
-    the first tile: every tile in place, none read wrong, the pawn on tile 0."""
+    the first tile: every tile in place, none read wrong, the pawn on tile 0. (The tile
+    below lies well past the marker's paper, so weighing only the places met nearest
+    finds the first tile too: each alone does.)"""
+    import vision.path_reader as path_reader
+
     shot, cat = _every_tile_in_place(S127, "tutankhamen-s137-0014")
     want = shot.truth["tiles"]
     doc = PathReader(cat).read(shot.image()).to_json()
     assert all(_in_place(doc, want)) and len(doc["tiles"]) == len(want) == 25
     assert doc["complete"] and [(p["label"], p["index"]) for p in doc["pawns"]] == [("pawn-red", 0)]
+
+    def blind(*args: Any, **kwargs: Any) -> list[dict[str, Any]]:
+        return []
+
+    for pawns_seen in (True, False):
+        with monkeypatch.context() as patched:
+            patched.setattr(path_reader, "FIRST_NEAR", math.inf)  # every place met weighed
+            reader = PathReader(cat)
+            if not pawns_seen:
+                reader.find_pawns = blind  # type: ignore[method-assign]
+            got = reader.read(shot.image()).to_json()
+        assert (len(got["tiles"]) == len(want)) is pawns_seen
+        assert pawns_seen or len(got["tiles"]) < len(want) - 10
     reader = PathReader(cat)
-    reader.find_pawns = lambda *a, **k: []  # type: ignore[method-assign]
-    before = reader.read(shot.image()).to_json()
-    assert len(before["tiles"]) < len(want) - 10
+    reader.find_pawns = blind  # type: ignore[method-assign]
+    assert all(_in_place(reader.read(shot.image()).to_json(), want))
+
+
+def test_the_walk_begins_beside_marker_10_not_on_a_clearer_tile_off_its_corner(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """tutankhamen-s179-0009 (line art on wood, tilted 27°, measured once unseen): a red
+    pawn stands on the first tile, and no pawn was seen there before the walk (red on a
+    white face, in a warm lamp). The tile of the second row, off the marker's far corner,
+    stood out as a square over twice as clearly (319 against 135), so the walk began there:
+    18 tiles missed, 5 of the 19 read wrong. Its near edge lies some 30 mm past the
+    marker's paper, where the first tile's lies a few; only places met within half a tile
+    of the nearest are now weighed as the first: all 37 tiles in place, none read wrong."""
+    import vision.path_reader as path_reader
+
+    shot, cat = _every_tile_in_place(S113, "tutankhamen-s179-0009")
+    want = shot.truth["tiles"]
+    doc = PathReader(cat).read(shot.image()).to_json()
+    assert all(_in_place(doc, want)) and len(doc["tiles"]) == len(want) == 37
+    assert doc["complete"]
+    monkeypatch.setattr(path_reader, "FIRST_NEAR", math.inf)
+    before = PathReader(cat).read(shot.image()).to_json()
+    assert len(before["tiles"]) < len(want) - 10 and not before["complete"]

@@ -1602,7 +1602,9 @@ class PathReader(TableLocator):
         # places a tile apart (``tile`` may be the smallest side allowed, while measuring)
         side = max(tile, (self.tile_mm or NOMINAL_TILE_MM) * s.px_per_mm)
         places: list[tuple[np.ndarray, np.ndarray]] = []
-        for _, centre, u in met:
+        for reach_met, centre, u in met:
+            if reach_met > met[0][0] + FIRST_NEAR * side:
+                break  # off the marker's corner, a tile of another row: not the path's first
             if len(places) < FIRST_LOOKS and all(np.linalg.norm(centre - q) >= 0.6 * side for q, _ in places):
                 places.append((centre, u))
         if not places:
@@ -1745,6 +1747,7 @@ FIRST_MOVED = 0.6
 FIRST_LOOKS = 4  # the nearest places rays from marker 10 meet, weighed as the path's first tile…
 FIRST_SHARE = 0.5  # …passed over if less clearly a square than this share of the clearest, and no face
 FIRST_PAWN = 0.5  # …unless a pawn stands within this share of a side of its middle
+FIRST_NEAR = 0.5  # …and only places met within this share of a side beyond the nearest
 SETTLE_FACES = 12  # sure faces the measured side is made exact on, the first ones walked
 UNVISITED_LOOKS = 12  # places off the walk looked at for a face the walk skipped
 GRID_MEMORY = 0.6  # how much of the path's axes so far each new tile's own axes keep
