@@ -1344,7 +1344,9 @@ def test_peaks_of_a_loud_rumble_are_asked_not_called() -> None:
     rumble = np.fft.irfft(spectrum, n, axis=0)
     acc += rumble * (0.08 / rumble.std(axis=0))
     trace = Trace(800, acc, armed=[(0.0, 4.0)])
-    assert run(trace, Settings(busy_ratio=0.0))  # judged alone, a rumble's peak is called
+    # judged alone (nor asked for ringing low, not plainly from above: the twenty-fourth round),
+    # a rumble's peak is called
+    assert run(trace, Settings(busy_ratio=0.0, low_sideways=0.0))
     assert run(trace) == []
     det = LandslideDetector(800, armed=True)
     asked = [e for i in range(0, 3200, 8) for e in det.feed(trace.times[i : i + 8], trace.acc[i : i + 8])]
@@ -1595,8 +1597,10 @@ def test_a_hard_knuckle_on_the_bowl_is_refused_by_its_long_ring_however_loud() -
             continue
         long_rings += 1
         assert [e for e in found if e.verdict != ASK] == [], (seed, knuckle)
-        # without this rule (nor the eighth's and ninth round's, which ask about a sideways shake)
+        # without this rule (nor the eighth's, ninth and twenty-fourth round's, which ask about a
+        # sideways shake, and a low ring not plainly from above)
         before = Settings(bowl_long_loud_g=s.bowl_loud_g, vertical_min=0.0, doubt_vertical=0.0)
+        before.low_sideways = 0.0
         old = calls(trace, LandslideDetector(1600, before))
         called_before += any(e.verdict != ASK for e in old)
     assert long_rings >= 6 and called_before >= 4, (long_rings, called_before)
@@ -2145,16 +2149,18 @@ def test_a_loud_ring_like_the_boards_with_a_third_along_gravity_is_called() -> N
 # ---------------------------------------------------------------------- twenty-third round
 
 
-def _low_long_doubtful(settings: Settings | None = None, up: float = 0.55) -> tuple:
-    """A ring of 0.12 g at 80 Hz decaying over 20 ms, ``up`` of its amplitude's square along the
-    chip's z (the rest along the board), on a table swaying with it (doubtful), after five
+def _low_long_doubtful(
+    settings: Settings | None = None, up: float = 0.55, peak: float = 0.12, sway: float = 0.04
+) -> tuple:
+    """A ring of ``peak`` g at 80 Hz decaying over 20 ms, ``up`` of its amplitude's square along the
+    chip's z (the rest along the board), on a table swaying ``sway`` g with it (doubtful), after five
     confirmed pulls of a careful hand. Its verdicts and its judgement."""
     det = _learned(0.05)
     if settings is not None:
         det.settings = settings
     det.features = []
     way = (math.sqrt(1.0 - up), 0.0, math.sqrt(up))
-    verdicts = [e.verdict for e in calls(_ringing(0.12, 80.0, 0.02, way, sway=0.04), det)]
+    verdicts = [e.verdict for e in calls(_ringing(peak, 80.0, 0.02, way, sway=sway), det)]
     return verdicts, min(det.features, key=lambda f: abs(f["t"] - 1.0))
 
 
@@ -2176,3 +2182,56 @@ def test_a_doubtful_low_long_ring_half_along_gravity_is_not_judged_by_its_energy
     assert _low_long_doubtful(Settings(low_long=0.0))[0] == [LIKELY]
     above, judged = _low_long_doubtful(up=1.0)
     assert judged["vertical"] >= s.low_long and above == [LIKELY]
+
+
+def test_a_doubtful_low_ring_half_along_gravity_is_asked_even_over_the_level_by_its_peak() -> None:
+    """A knock in the trap on a hollow games chest rings at the box's boom, under the bowl's
+    frequency, long, about half along gravity, and sways the low band: after five pulls the
+    chest's knocks of 108–114 mg were called by their peak alone, over the doubtful level (the
+    cold one). Such an impact — doubtful, ringing under the bowl's frequency, with less than
+    ``low_long`` of its energy along gravity — is asked, never called (``Settings.low_sideways``):
+    the board struck from above rings along gravity. With the rule off it is called; so is the
+    same ring struck from above (a boulder's bounce on a heavy board)."""
+    s = Settings()
+    verdicts, judged = _low_long_doubtful(peak=0.14, sway=0.05)
+    assert judged["lf"] > s.sway_doubt and judged["shift"] > s.shift_doubt
+    assert judged["min_hz"] + s.freq_doubt_hz <= judged["freq"] < judged["bowl_hz"]
+    assert judged["peak"] > judged["cold"] and s.doubt_vertical < judged["vertical"] < s.low_long
+    assert verdicts == [ASK]
+    assert _low_long_doubtful(Settings(low_sideways=0.0), peak=0.14, sway=0.05)[0] == [LIKELY]
+    above, judged = _low_long_doubtful(up=1.0, peak=0.14, sway=0.05)
+    assert judged["vertical"] >= s.low_long and above == [LIKELY]
+
+
+def _load_moved(settings: Settings | None = None, up: float = 1.0) -> tuple:
+    """A quiet table, cold: a ring of 0.14 g at 180 Hz decaying over 12 ms at 1 s, ``up`` of its
+    amplitude's square along gravity, and 16 ms into it the trap's load moving 0.07 g sideways
+    for good (a staff leaning out, a boulder leaving the pile). Its verdicts and its judgement."""
+    sim = Simulator(800, "quiet", seed=13)
+    acc = sim.background(1600)
+    sim._add(acc, 800, sim._ring(0.14, 180.0, 0.012, np.array((math.sqrt(1.0 - up), 0.0, math.sqrt(up)))))
+    step = 800 + 13
+    acc[step : step + 3, 1] += 0.07 * (1 - np.cos(np.linspace(0.0, np.pi, 3))) / 2
+    acc[step + 3 :, 1] += 0.07
+    det = LandslideDetector(800, settings, armed=True)
+    det.features = []
+    verdicts = [e.verdict for e in calls(Trace(800, sim._finish(acc)), det)]
+    return verdicts, min(det.features, key=lambda f: abs(f["t"] - 1.0))
+
+
+def test_a_shift_under_a_ring_struck_from_above_with_the_table_hardly_swaying_is_no_nudge() -> None:
+    """A staff leaning out of the trap, a boulder leaving the pile, moves the trap's load under
+    the landslide's ring: the table is somewhere else after it by half the ring's peak, and
+    boulders of 0.19–0.35 g were refused as nudges, not even asked. A nudged table sways as it
+    moves and its board rattles sideways; with the table hardly swaying and at least
+    ``shift_load`` of the energy along gravity the shift vetoes nothing (``Settings.shift_load``):
+    the impact is judged, doubtful. With the rule off it is refused; so is the same ring shaken
+    half sideways."""
+    s = Settings()
+    verdicts, judged = _load_moved()
+    assert judged["shift"] > s.shift_veto and judged["sway"] <= s.sway_doubt and judged["loud"] < s.loud_g
+    assert judged["vertical"] >= s.shift_load and judged["peak"] > judged["cold"]
+    assert verdicts == [LIKELY]
+    assert _load_moved(Settings(shift_load=0.0))[0] == []
+    sideways, judged = _load_moved(up=0.6)
+    assert judged["shift"] > s.shift_veto and judged["vertical"] < s.shift_load and sideways == []
