@@ -141,6 +141,11 @@ class Settings:
     # — for a ring no longer than ``leak_ring`` × the board's own (the bowl's long mode sways whole)
     leak_ring: float = 2.0
     shift_veto: float = 0.45  # the table's shift over the impact / peak above which it was nudged
+    shift_load: float = 0.7  # ... unless the table hardly swayed (at most ``sway_doubt``) and at
+    # least this share of the impact's energy is along gravity, the board plainly struck from above:
+    # a nudged table sways as it moves and its board rattles sideways, while a staff leaning out of
+    # the trap or a boulder leaving the pile moves the trap's load under a landslide's ring (still
+    # doubtful; 0: vetoed, as before)
     sway_doubt: float = 0.35  # above this low band / peak a call is asked, not made alone
     shift_doubt: float = 0.25  # likewise the shift / peak
     doubt_double: float = 1.0  # a doubtful double hit (two impacts 4-15 ms apart: a staff's tip and
@@ -179,6 +184,11 @@ class Settings:
     # sideways) on a hollow box booming at its own low mode rings low and long, half along
     # gravity, one impact and a second mode, not a tip and its rod; a boulder's bounce on the
     # board rings low and long too, struck from above (0: any share, as before)
+    low_sideways: float = 1.0  # ... and such an impact is asked, never called: the table may have
+    # moved, it rings where the board's impacts do not (under the bowl's frequency) and too little
+    # of it is along gravity for the board struck from above — a knock in the trap on a booming
+    # box, whose peak alone may be over the level it is judged at (the share: ``low_long``; 0: judged
+    # by its peak, as before)
     window_s: float = 0.020  # how long after the onset the impulse is judged
     max_impulse_s: float = 0.12  # an envelope still above half its peak after this is no impact
     lf_veto: float = 2.0  # low band / impulse peak above which it is a bump, not a landslide
@@ -880,7 +890,10 @@ class LandslideDetector:
                 "hsure": self.heard_sure,
             }
             self.features[-1].update(more)
-        if lf > s.lf_veto or (loud < s.loud_g and (sway > s.sway_veto or shift > s.shift_veto)):
+        # a shift under a ring struck from above, the table hardly swaying: the trap's load moved
+        load_moved = s.shift_load > 0 and sway <= s.sway_doubt and self.vertical >= s.shift_load
+        shifted = shift > s.shift_veto and not load_moved
+        if lf > s.lf_veto or (loud < s.loud_g and (sway > s.sway_veto or shifted)):
             self.vetoed += 1
             return None, False  # the table swayed or shifted more than a struck board: a bump, a nudge
         if freq > 0:
@@ -942,6 +955,9 @@ class LandslideDetector:
         doubtful = lf > s.sway_doubt or shift > s.shift_doubt
         if doubtful and self.vertical < s.doubt_vertical:
             return ASK, True  # the table moved and the board rattled sideways: someone leant on it
+        low_side = s.low_sideways > 0 and s.low_long > 0 and 0 < freq < bowl_hz and self.vertical < s.low_long
+        if doubtful and low_side:
+            return ASK, True  # ... or rang low, not plainly from above: a knock in the trap on a booming box
         if doubtful:  # the table may have moved: a level learned below the cold one is for clean hits
             if s.doubt_double > 0 and double and board_like:
                 # ... but a double hit struck from above, ringing like the board (a staff's tip and
