@@ -245,7 +245,7 @@ def test_sharp_wood_grain_is_table_and_a_card_on_it_is_not() -> None:
         cv2.circle(image, (x + 27, 345), 12, ink, 2)
         for k in range(3):
             cv2.circle(image, (x + 15 + 10 * k, 372), 3, ink, -1)
-    mask, _ = card_foreground(image, 54.0, 1.2)  # half resolution
+    mask, _, _ = card_foreground(image, 54.0, 1.2)  # half resolution
     assert mask[20:130, 20:230].mean() < 0.15  # the grain is table
     assert mask[20:130, 280:480].mean() == 0  # so is the smooth half
     assert mask[150:192, 100:127].mean() > 0.2  # the card's ink on the grain stands out

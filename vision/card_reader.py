@@ -148,6 +148,11 @@ class CardSettings:
     # a card's colour by its ink, where one colour is this much nearer than any other
     # (distance ratio; None: never)
     ink_ratio: float | None = 0.6
+    # a row's place whose face matches no enrolled face (below ``min_score``) and whose middle
+    # (a disc 0.6 of a card wide) holds less than this share of print is no card: a lamp's
+    # highlight on glossy wood, a plain patch the lamp's colour (photoreal Ankh 151: 0.005 and
+    # a face score of 0.03; real cards matching no face held 0.28 or more; None: never)
+    least_print: float | None = 0.05
     pile_mm: float = 180.0  # cards farther than this from every seat card are the pile (or stray)
     hand_cards: float = 1.0  # a blob reaching in from the edge this many cards big is an arm
     hand_mm: float = 26.0  # a skin-coloured patch holding a disc this wide in radius is a hand
@@ -215,6 +220,7 @@ class CardReader(TableLocator):
         self.papyri = _face_index(papyri, s) if papyri else None
         self.calibration: Calibration | None = None
         self.last_view: TopView | None = None  # the top view of the last frame read
+        self.last_print: np.ndarray | None = None  # what of it is print (half resolution)
         # the deck the settings name, else the box the cards were enrolled from
         deck = s.deck if s.deck is not None else catalogue.deck_counts()
         self.box = ankh_box(catalogue.labels, deck) if s.use_box else {}
@@ -369,7 +375,7 @@ class CardReader(TableLocator):
         or a sleeve over the table."""
         width = self.card_px[0]
         table = table_colour(view, cal, markers)  # a VisionError when no table shows round the corners
-        mask, small = card_foreground(view.image, width, view.px_per_mm)
+        mask, small, self.last_print = card_foreground(view.image, width, view.px_per_mm)
         for marker in markers.values():
             _blank_marker(mask, view, cal, marker)
         # the halo of a marker's paper leaves thin lines: gone with anything thinner than a card's rim
@@ -525,6 +531,8 @@ class CardReader(TableLocator):
                 match, disputed, detail = self.detail_look(image, match, where, angle)
             if match is not None and self.trained is not None:
                 match, doubt, opinion = self.second_look(image, match, where, angle, disputed, detail)
+            if self._no_card(match, where):
+                continue  # a lamp's highlight on a glossy table: plain, the lamp's colour
             faint = i < added[0] or i >= n - added[1]
             if faint and match is not None:
                 # a card its row's outline hardly shows: placed by a guess at its edges, its
@@ -535,6 +543,16 @@ class CardReader(TableLocator):
                 carry += float((where - c) @ along)
             cards.append(self._card(match, where, doubt, opinion, faint))
         return cards
+
+    def _no_card(self, match: Match | None, where: np.ndarray) -> bool:
+        """A row's place that holds no card: its face matches no enrolled face and its
+        middle holds next to no print (``CardSettings.least_print``)."""
+        s = self.settings
+        if s.least_print is None or self.last_print is None:
+            return False
+        if match is not None and match.score >= s.min_score:
+            return False
+        return _print_share(self.last_print, where, 0.3 * self.card_px[0]) < s.least_print
 
     def row_count(
         self,
@@ -1325,9 +1343,12 @@ def hand_skin(small: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return skin
 
 
-def card_foreground(image: np.ndarray, card_px: float, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
-    """What is not table, at half resolution (and that half-resolution image): far in
-    chromaticity from the table round it, or busy with edges. The table's colour is
+def card_foreground(
+    image: np.ndarray, card_px: float, px_per_mm: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What is not table, at half resolution (and that half-resolution image, and what of
+    it is busy with edges: print): far in chromaticity from the table round it, or busy
+    with edges. The table's colour is
     taken locally (the median over a 210 mm neighbourhood of 30 mm cells, wider than a
     row of cards is deep), so a colour cast that varies across the table stays table,
     and chromaticity does not change under a shadow."""
@@ -1352,7 +1373,21 @@ def card_foreground(image: np.ndarray, card_px: float, px_per_mm: float) -> tupl
         apart = [cv2.absdiff(a, b) for a, b in zip(f, t, strict=True)]
         far = (apart[0] + apart[1]) + apart[2] > 0.04
     mask = (far | busy).astype(np.uint8)
-    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)), small
+    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)), small, busy
+
+
+def _print_share(busy: np.ndarray, where: np.ndarray, radius: float) -> float:
+    """The share of a disc of ``radius`` (top-view px) round ``where`` that ``busy`` (half
+    resolution) marks as print; 1 where the disc lies off the map."""
+    r = max(radius / 2, 1.0)
+    cx, cy = float(where[0]) / 2, float(where[1]) / 2
+    x0, y0 = max(int(cx - r), 0), max(int(cy - r), 0)
+    x1, y1 = min(int(cx + r) + 1, busy.shape[1]), min(int(cy + r) + 1, busy.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return 1.0
+    yy, xx = np.ogrid[y0:y1, x0:x1]
+    disc = (xx - cx) ** 2 + (yy - cy) ** 2 <= r * r
+    return float(busy[y0:y1, x0:x1][disc].mean()) if disc.any() else 1.0
 
 
 def _table_texture(edges: np.ndarray, cell: int) -> np.ndarray:
