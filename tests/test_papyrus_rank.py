@@ -86,8 +86,8 @@ def test_a_papyrus_whose_colours_say_otherwise_is_asked_and_an_unsure_one_they_c
     image, where = _table_with(_lit(card_face(truth, style), (0.85, 0.95, 1.1)), reader)
     sure_wrong = Match(swapped, 0.9, 0.7, 1.0, 0, (swapped, truth))
     unsure_right = Match(truth, 0.8, 0.78, 0.2, 0, (truth, swapped))
-    asked = reader.rank_look(image, sure_wrong, where, 0.0)
+    asked = reader.ranked_by(sure_wrong, reader.rank_read(image, where, 0.0))
     assert asked.confidence < settings.min_confidence
     assert asked.ranked[:2] == (truth, swapped)
-    read = reader.rank_look(image, unsure_right, where, 0.0)
+    read = reader.ranked_by(unsure_right, reader.rank_read(image, where, 0.0))
     assert read.label == truth and read.confidence >= settings.min_confidence

@@ -136,7 +136,7 @@ class CardSettings:
     # read; synthetic seed 20000: 1 wrong one, none right; None: never)
     detail_hairline: float | None = 0.1
     hairline_doubt: float = 0.75
-    # a papyrus read by the colours in its rank places too (``rank_look``), where the best
+    # a papyrus read by the colours in its rank places too (``ranked_by``), where the best
     # order of its colours fits this much better than the next (Lab a, b; None: never)
     rank_margin: float | None = 4.0
     # …and looked at again a bar or so along its height each way (these shares of a card's
@@ -1119,13 +1119,10 @@ class CardReader(TableLocator):
             return
         reading.papyrus = {**papyrus_of(card["label"]), "confidence": card["confidence"], "center": xy}
 
-    def rank_look(self, image: np.ndarray, match: Match, where: np.ndarray, angle: float) -> Match:
-        """The papyrus once more, by the colours in its four rank places
-        (``vision.papyrus_rank``): ``ranked_by`` its reading at ``where``."""
-        return self.ranked_by(match, self.rank_read(image, where, angle))
-
     def rank_read(self, image: np.ndarray, where: np.ndarray, angle: float) -> RankReading | None:
-        """The rank look's reading of the papyrus cut out at ``where``, turned ``angle``."""
+        """The papyrus once more, by the colours in its four rank places
+        (``vision.papyrus_rank``): the rank look's reading of it cut out at ``where``,
+        turned ``angle``."""
         assert self.papyri is not None
         crop = crop_patch(image, where, self.card_px, angle, RANK_CROP, 1.0)
         return _rank_look_of(self.papyri).read(crop)
