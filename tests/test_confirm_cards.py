@@ -228,7 +228,10 @@ def test_a_phone_confirms_the_card_and_the_play_is_entered(
     offered = [c["name"] for c in table.questions()[0]["candidates"]]  # the reader's two, in its order
     assert len(offered) == 2 and any(name.startswith("yellow ") for name in offered)
     expect(card.locator("button.candidate")).to_have_text(offered)
-    size = card.locator("img").evaluate("i => [i.complete && i.naturalWidth, i.naturalHeight]")
+    # decode() waits for the picture to arrive, so a slow load is not read as a broken one
+    size = card.locator("img").evaluate(
+        "i => i.decode().then(() => [i.naturalWidth, i.naturalHeight], () => [0, 0])"
+    )
     assert size == [64, 100]
     box = card.locator("img").bounding_box()
     assert box is not None and box["height"] > box["width"]  # shown oblong, as a card lies
