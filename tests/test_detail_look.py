@@ -11,9 +11,10 @@ from path_ab import cards_wrong_and_asked
 from test_box_counts import CardMisreading, ankh  # noqa: F401  (ankh: the fixture)
 from test_trained_look import lineart_cards  # noqa: F401  (the fixture)
 
+from vision.calibration import TopView
 from vision.card_reader import CardReader, CardSettings
 from vision.catalogue import Catalogue
-from vision.detail_look import FACE, DetailLook
+from vision.detail_look import FACE, DetailLook, brought_down
 from vision.faces import Match
 from vision.synth.art import ArtStyle
 from vision.synth.cards import CardScene, mummy_face
@@ -101,6 +102,55 @@ def test_pale_marks_are_found_past_a_rim_of_table_cut_differently_in_each_photo(
         if label in ("red-1", "red-5"):
             assert seen.label == label and seen.confidence >= 0.5, (label, seen)
         assert seen.label == label or seen.confidence < 0.5, (label, seen)
+
+
+@pytest.mark.parametrize("family", ["lineart", "ebony", "photo"])
+def test_a_card_the_camera_saw_small_is_told_apart_more_clearly_at_its_resolution(family: str) -> None:
+    """Cards the camera saw 26 px wide (their marks a pixel or two), enlarged to ``FACE``:
+    told where the camera saw them so, each value leads the next by more than against the
+    photos' full detail alone — a fine stroke only the photo shows is no difference the
+    crop can show."""
+    faces = _faces(ArtStyle(0, family))
+    look = DetailLook(faces)
+    rng = np.random.default_rng(1)
+    leads: dict[float, list[float]] = {1.0: [], 26 / FACE[0]: []}
+    for label, face in faces:
+        small = cv2.resize(face, (26, 41), interpolation=cv2.INTER_AREA)
+        noisy = np.clip(small + rng.normal(0, 4, small.shape), 0, 255).astype(np.uint8)
+        crop = cv2.resize(noisy, FACE, interpolation=cv2.INTER_LINEAR)
+        for share, lead in leads.items():
+            match = look.look(crop, REDS, 0, 0.6, 0.07, share)
+            assert match is not None and match.label == label
+            scores = match.scores_by_label()
+            lead.append(scores[label] - max(v for k, v in scores.items() if k != label))
+    near, sharp = np.array(leads[26 / FACE[0]]), np.array(leads[1.0])
+    assert (near >= sharp - 1e-6).all() and near.mean() > sharp.mean() + 0.01
+
+
+def test_a_face_brought_down_keeps_its_size_and_loses_only_fine_detail() -> None:
+    face = cv2.resize(mummy_face("red-4", ArtStyle(0, "lineart")), FACE, interpolation=cv2.INTER_AREA)
+    down = brought_down(face, 0.4)
+    assert down.shape == face.shape and down.dtype == face.dtype
+    # the broad picture stays; the edges soften
+    broad = [cv2.GaussianBlur(f, (0, 0), 4.0).astype(float) for f in (down, face)]
+    assert np.abs(broad[0] - broad[1]).mean() < 4
+    assert cv2.Laplacian(down, cv2.CV_64F).var() < 0.5 * cv2.Laplacian(face, cv2.CV_64F).var()
+
+
+def test_a_view_pixel_spans_the_frame_pixels_its_map_says() -> None:
+    """``TopView.frame_px``: a view at 1.2 px/mm of a frame at 1 px/mm spans 1/1.2 of a
+    frame pixel; under a perspective map it follows the local scale (checked against the
+    map itself a pixel each way)."""
+    flat = TopView(np.zeros((10, 10, 3), np.uint8), 1.2, 10, np.diag([1.2, 1.2, 1.0]))
+    assert flat.frame_px(np.array([5.0, 5.0])) == pytest.approx(1 / 1.2)
+    tilted = np.array([[1.1, 0.1, 5.0], [0.05, 1.3, -3.0], [2e-4, 4e-4, 1.0]])
+    view = TopView(np.zeros((10, 10, 3), np.uint8), 1.2, 10, tilted)
+    back = np.linalg.inv(tilted)
+    for x, y in [(50.0, 40.0), (400.0, 300.0)]:
+        pts = np.array([[[x, y], [x + 1, y], [x, y + 1]]])
+        o, dx, dy = cv2.perspectiveTransform(pts, back)[0]
+        area = abs(np.cross(dx - o, dy - o))
+        assert view.frame_px(np.array([x, y])) == pytest.approx(np.sqrt(area), rel=0.01)
 
 
 def test_faces_that_do_not_differ_give_no_answer() -> None:

@@ -904,6 +904,25 @@ def test_a_lamps_highlight_by_a_seat_card_is_no_card() -> None:
     assert len(before.rows[0]) == 1 and before.rows[0][0]["label"] is None
 
 
+def test_the_detail_look_compares_faces_at_the_cameras_resolution() -> None:
+    """ankh-s131-0017 (frame 0017 of seed 131, photo art, measured once unseen): seat 0's
+    blue 5 lies far from the camera, its corner numeral a few of the camera's pixels tall.
+    Against the enrolment photos' full detail alone no value fitted clearly and it was
+    asked; compared also with the faces brought down to what the camera saw there
+    (``CardSettings.detail_seen``), its value leads clearly and it is read — no card of
+    the frame read wrong."""
+    root = DATA / "ankh-s131"
+    shot = next(s for s in dataset.frames(root) if s.name == "ankh-s131-0017")
+    cat = catalogue("ankh", dataset.enrolment_folder(root, shot.family))
+    rows = CardReader(cat).read(shot.image()).labels()
+    for seat, want in shot.truth["rows"].items():
+        assert len(rows[int(seat)]) == len(want)
+        assert all(got in (None, truth) for got, truth in zip(rows[int(seat)], want, strict=True))
+    assert shot.truth["rows"]["0"][1] == "blue-5" and rows[0][1] == "blue-5"
+    before = CardReader(cat, CardSettings(detail_seen=None)).read(shot.image()).labels()
+    assert before[0][1] is None
+
+
 def _row_in_place(folder: str, name: str, seat: int, cards: int) -> tuple[dataset.Frame, Catalogue, Any]:
     """Reads a kept Ankh frame and asserts ``seat``'s row holds its ``cards`` cards, none
     read wrong; the frame, its family's catalogue and the reading."""

@@ -85,6 +85,17 @@ class TopView:
     def table_point(self, view_px: np.ndarray) -> np.ndarray:
         return np.asarray(view_px, np.float64) / self.px_per_mm - self.margin_mm
 
+    def frame_px(self, view_px: np.ndarray) -> float:
+        """How many of the frame's pixels one view pixel spans at ``view_px`` (the square root
+        of the view-to-frame map's local area scale): below 1 the view only enlarges what the
+        camera saw there, and no finer detail is in it."""
+        back = np.linalg.inv(self.to_view)
+        x, y = np.asarray(view_px, np.float64)
+        p = back @ np.array([x, y, 1.0])
+        u = p[:2] / p[2]
+        jacobian = (back[:2, :2] - np.outer(u, back[2, :2])) / p[2]
+        return float(np.sqrt(abs(np.linalg.det(jacobian))))
+
 
 def top_view(
     frame: np.ndarray,

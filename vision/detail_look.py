@@ -33,6 +33,9 @@ LEAST_AREA = 12  # px²: smaller regions are specks
 # faces (``reliable``) may be wrong at most this share of the time
 TRUSTED = 0.01
 COPIES = 16  # camera-like copies of each face for that check
+# the share of ``FACE``'s width the camera itself saw of a card is rounded to this: one set of
+# faces brought down to that resolution for each step
+SEEN_STEP = 0.05
 
 
 def detail(image: np.ndarray) -> np.ndarray:
@@ -52,6 +55,8 @@ def _standard(a: np.ndarray) -> np.ndarray:
 class _Regions:
     boxes: list[tuple[int, int, int, int]]  # x, y, w, h in FACE pixels
     faces: dict[str, list[np.ndarray]]  # label → the detail of each of its photos, turned
+    # the same brought down to what the camera saw (``brought_down``); empty where it saw more
+    low: dict[str, list[np.ndarray]]
 
 
 class DetailLook:
@@ -63,9 +68,11 @@ class DetailLook:
             (label, cv2.resize(image, FACE, interpolation=cv2.INTER_AREA)) for label, image in faces
         ]
         self.details: dict[str, list[np.ndarray]] = {}
+        self._sized: dict[str, list[np.ndarray]] = {}
         for label, face in self._faces:
             self.details.setdefault(label, []).append(detail(face))
-        self._regions: dict[tuple[tuple[str, ...], int], _Regions] = {}
+            self._sized.setdefault(label, []).append(face)
+        self._regions: dict[tuple[tuple[str, ...], int, float], _Regions] = {}
         self._reliable: bool | None = None
 
     def reliable(self, min_score: float, min_margin: float) -> bool:
@@ -90,15 +97,18 @@ class DetailLook:
             self._reliable = right > 0 and wrong <= TRUSTED * (right + wrong)
         return self._reliable
 
-    def regions(self, among: tuple[str, ...], turn: int) -> _Regions:
-        key = (among, turn)
+    def regions(self, among: tuple[str, ...], turn: int, seen: float = 1.0) -> _Regions:
+        """Where ``among`` differ, and their faces' detail there: each photo as it is and,
+        for a card the camera saw at ``seen`` of ``FACE``'s width, also as the camera would
+        show it (``brought_down``)."""
+        key = (among, turn, seen)
         if key not in self._regions:
-            faces = {
+            sharp = {
                 label: [_standard(np.rot90(d, turn).copy()) for d in self.details[label]]
                 for label in among
                 if label in self.details
             }
-            means = np.array([np.mean(faces[label], axis=0) for label in faces])
+            means = np.array([np.mean(sharp[label], axis=0) for label in sharp])
             spread = cv2.GaussianBlur(means.std(axis=0).mean(axis=-1), (0, 0), SPREAD_BLUR)
             spread[:RIM], spread[-RIM:], spread[:, :RIM], spread[:, -RIM:] = 0, 0, 0, 0
             where = (spread > SHARE * max(float(spread.max()), 1e-6)).astype(np.uint8)
@@ -107,37 +117,85 @@ class DetailLook:
             boxes = [
                 (int(x), int(y), int(w), int(h)) for x, y, w, h, area in stats[1:count] if area >= LEAST_AREA
             ]
-            self._regions[key] = _Regions(boxes, faces)
+            low = {}
+            if seen < 1.0:
+                low = {
+                    label: [
+                        _standard(np.rot90(detail(brought_down(f, seen)), turn).copy())
+                        for f in self._sized[label]
+                    ]
+                    for label in sharp
+                }
+            self._regions[key] = _Regions(boxes, sharp, low)
         return self._regions[key]
 
     def look(
-        self, crop: np.ndarray, among: tuple[str, ...], turn: int, min_score: float, min_margin: float
+        self,
+        crop: np.ndarray,
+        among: tuple[str, ...],
+        turn: int,
+        min_score: float,
+        min_margin: float,
+        seen: float = 1.0,
     ) -> Match | None:
         """The best of ``among`` for a card ``crop`` (``FACE``, upright as the catalogue's
         faces after ``turn`` quarter turns of them); None where they do not differ or fewer
-        than two of them are enrolled."""
-        regions = self.regions(among, turn)
+        than two of them are enrolled. ``seen``: the share of ``FACE``'s width the camera
+        saw of the card — below 1 the faces are compared as it would show them."""
+        regions = self.regions(among, turn, min(1.0, max(SEEN_STEP, round(seen / SEEN_STEP) * SEEN_STEP)))
         names = list(regions.faces)
         if len(names) < 2 or not regions.boxes:
             return None
-        seen = cv2.copyMakeBorder(detail(crop), REACH, REACH, REACH, REACH, cv2.BORDER_REPLICATE)
-        scores = np.full((1, len(names)), -1.0, np.float32)
-        area = np.array([w * h for _, _, w, h in regions.boxes], np.float32)
-        for j, label in enumerate(names):
-            for face in regions.faces[label]:
-                maps = [
-                    cv2.matchTemplate(
-                        seen[y : y + h + 2 * REACH, x : x + w + 2 * REACH],
-                        face[y : y + h, x : x + w],
-                        cv2.TM_CCOEFF_NORMED,
-                    )
-                    for x, y, w, h in regions.boxes
-                ]
-                # one shift for every region: each region free to move on its own lets a
-                # wrong label's numeral and pips each find their best spot apart
-                together = np.tensordot(area, np.array(maps), axes=1) / area.sum()
-                scores[0, j] = max(scores[0, j], float(together.max()))
+        padded = cv2.copyMakeBorder(detail(crop), REACH, REACH, REACH, REACH, cv2.BORDER_REPLICATE)
+        scores = _scores(padded, regions.boxes, [regions.faces[n] for n in names])
+        if regions.low:
+            # how sharp a frame shows a mark lies between the photo and its pixel count (a
+            # camera's own sharpening, a renderer's): the faces as the crop is best fitted
+            low = _scores(padded, regions.boxes, [regions.low[n] for n in names])
+            if _lead(low) > _lead(scores):
+                scores = low
         return verdict(scores, np.arange(len(names)), names, min_score, min_margin, len(names))
+
+
+def _lead(scores: np.ndarray) -> float:
+    """How far the best label's fit leads the next."""
+    top = np.sort(scores[0])[::-1]
+    return float(top[0] - top[1])
+
+
+def _scores(
+    padded: np.ndarray, boxes: list[tuple[int, int, int, int]], faces: list[list[np.ndarray]]
+) -> np.ndarray:
+    """Each label's fit (1 × labels) to a crop's detail padded by ``REACH``: its regions
+    matched together, at the best shift, the best of its photos."""
+    scores = np.full((1, len(faces)), -1.0, np.float32)
+    area = np.array([w * h for _, _, w, h in boxes], np.float32)
+    for j, photos in enumerate(faces):
+        for face in photos:
+            maps = [
+                cv2.matchTemplate(
+                    padded[y : y + h + 2 * REACH, x : x + w + 2 * REACH],
+                    face[y : y + h, x : x + w],
+                    cv2.TM_CCOEFF_NORMED,
+                )
+                for x, y, w, h in boxes
+            ]
+            # one shift for every region: each region free to move on its own lets a wrong
+            # label's numeral and pips each find their best spot apart
+            together = np.tensordot(area, np.array(maps), axes=1) / area.sum()
+            scores[0, j] = max(scores[0, j], float(together.max()))
+    return scores
+
+
+def brought_down(face: np.ndarray, seen: float) -> np.ndarray:
+    """A ``FACE`` as a camera that saw the card at ``seen`` of its width shows it, enlarged
+    back: a crop of the top view holds no detail finer than the frame's own pixels, and a
+    sharp photo's fine strokes (a pip's rim, a numeral's serif) are then detail only the
+    photo has."""
+    w, h = FACE
+    small = cv2.resize(face, (max(2, round(w * seen)), max(2, round(h * seen))), interpolation=cv2.INTER_AREA)
+    out: np.ndarray = cv2.resize(small, FACE, interpolation=cv2.INTER_LINEAR)
+    return out
 
 
 def _camera_like(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
