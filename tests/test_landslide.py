@@ -2277,3 +2277,38 @@ def test_a_shift_under_a_ring_struck_from_above_with_the_table_hardly_swaying_is
     assert _load_moved(Settings(shift_load=0.0))[0] == []
     sideways, judged = _load_moved(up=0.6)
     assert judged["shift"] > s.shift_veto and judged["vertical"] < s.shift_load and sideways == []
+
+
+# ---------------------------------------------------------------------- twenty-fifth round
+
+
+def _low_long_ring(settings: Settings | None = None, up: float = 1.0) -> tuple:
+    """A quiet table, cold: a ring of 0.2 g at 80 Hz decaying over 50 ms at 1 s (as low as the
+    bowl's mode and longer than its ring), ``up`` of its amplitude's square along gravity, while
+    the table sways 0.14 g at 6 Hz sideways over 0.25 s about it. Its verdicts and judgement."""
+    sim = Simulator(800, "quiet", seed=13)
+    acc = sim.background(1600)
+    sim._add(acc, 800, sim._ring(0.2, 80.0, 0.05, np.array((math.sqrt(1.0 - up), 0.0, math.sqrt(up)))))
+    acc[790:990, 1] += 0.14 * np.sin(2 * np.pi * 6.0 * np.arange(200) / 800) * np.hanning(200)
+    det = LandslideDetector(800, settings, armed=True)
+    det.features = []
+    verdicts = [e.verdict for e in calls(Trace(800, sim._finish(acc)), det)]
+    return verdicts, min(det.features, key=lambda f: abs(f["t"] - 1.0))
+
+
+def test_a_low_long_ring_plainly_struck_from_above_is_no_bowl_knocked() -> None:
+    """A ring under the bowl's frequency, longer than its ring and swaying the low band, not
+    loud, was taken for the bowl's own mode knocked by a knuckle and asked (or refused): boulders
+    of 278–317 mg on heavy or damped boards ringing as low and long were so missed. A knuckle
+    knocks the bowl from the side; with at least ``bowl_above`` of its energy along gravity the
+    ring is the board struck from above (``Settings.bowl_above``) and judged as such — called.
+    With the rule off it is asked; so is the same ring shaken mostly sideways."""
+    s = Settings()
+    verdicts, judged = _low_long_ring()
+    assert judged["min_hz"] < judged["freq"] < judged["bowl_hz"] and judged["ring"] > judged["bowl_ring"]
+    assert judged["loud"] < s.bowl_long_loud_g and judged["lf"] > 0.7 * s.bowl_sway
+    assert judged["vertical"] >= s.bowl_above
+    assert verdicts == [SURE]
+    assert _low_long_ring(Settings(bowl_above=0.0))[0] == [ASK]
+    sideways, judged = _low_long_ring(up=0.3)
+    assert judged["vertical"] < s.bowl_above and sideways == [ASK]
