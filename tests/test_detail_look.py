@@ -11,6 +11,7 @@ from path_ab import cards_wrong_and_asked
 from test_box_counts import CardMisreading, ankh  # noqa: F401  (ankh: the fixture)
 from test_trained_look import lineart_cards  # noqa: F401  (the fixture)
 
+from vision import detail_look
 from vision.calibration import TopView
 from vision.card_reader import CardReader, CardSettings
 from vision.catalogue import Catalogue
@@ -125,6 +126,38 @@ def test_a_card_the_camera_saw_small_is_told_apart_more_clearly_at_its_resolutio
             lead.append(scores[label] - max(v for k, v in scores.items() if k != label))
     near, sharp = np.array(leads[26 / FACE[0]]), np.array(leads[1.0])
     assert (near >= sharp - 1e-6).all() and near.mean() > sharp.mean() + 0.01
+
+
+def _pips(count: int, seed: int) -> np.ndarray:
+    """A dark card (``FACE``) with a shared icon and sash, and ``count`` pips 6 px apart
+    down its left side — one shift of a pip from the next, within ``REACH``."""
+    rng = np.random.default_rng(seed)
+    card = np.full((FACE[1], FACE[0], 3), 60, np.uint8)
+    cv2.rectangle(card, (20, 20), (44, 50), (120, 200, 220), -1)
+    cv2.line(card, (40, 70), (58, 90), (40, 200, 230), 4)
+    for k in range(count):
+        cv2.circle(card, (16, 62 + 6 * k), 2, (150, 220, 230), -1)
+    return np.clip(card + rng.normal(0, 3, card.shape), 0, 255).astype(np.uint8)
+
+
+def test_a_one_is_not_fitted_by_a_twos_second_pip_moved_onto_its_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where a 1 and a 2 differ is the 2's second pip and the 1's bare card there: matched
+    alone, the 2's pip moved a pip's spacing onto the 1's first fits the 1 nearly as well
+    as the 1 does (an ebony yellow 1 read as a 2 at 1.0, Ankh 157). Kept within a few px of
+    where the whole face fits, the 2 fits poorly and the 1 is read clearly."""
+    labels = ("yellow-1", "yellow-2", "yellow-3")
+    faces = [(label, _pips(n + 1, n)) for n, label in enumerate(labels)]
+    crop = _pips(1, 99)
+    seen = DetailLook(faces).look(crop, labels, 0, 0.6, 0.07)
+    assert seen is not None and seen.label == "yellow-1" and seen.confidence >= 0.9
+    scores = seen.scores_by_label()
+    assert scores["yellow-2"] < scores["yellow-1"] - 0.3
+    monkeypatch.setattr(detail_look, "ANCHOR", None)
+    loose = DetailLook(faces).look(crop, labels, 0, 0.6, 0.07)
+    assert loose is not None and loose.confidence < 0.5
+    assert loose.scores_by_label()["yellow-2"] > loose.scores_by_label()["yellow-1"] - 0.1
 
 
 def test_a_face_brought_down_keeps_its_size_and_loses_only_fine_detail() -> None:

@@ -28,6 +28,7 @@ SPREAD_BLUR = 2.0  # the faces' spread smoothed over this (px) before it picks t
 SHARE = 0.6  # a region is where the spread reaches this share of its peak
 RIM = 7  # px at the face's rim left out (a ninth of its width: a photo's cut edge, bevel, the table round it)
 REACH = 6  # px each way a region is looked for round its place
+ANCHOR: int | None = 3  # …but only this far (px) from where the whole face fits best
 LEAST_AREA = 12  # px²: smaller regions are specks
 # how far it trusts itself: its clear verdicts on camera-like copies of the catalogue's own
 # faces (``reliable``) may be wrong at most this share of the time
@@ -80,7 +81,12 @@ class DetailLook:
         each enrolled face (shifted, scaled, softened at the frame's resolution, darker,
         noisy) among the values of its colour, at most ``TRUSTED`` of its clear verdicts
         are wrong. Dark cards whose one extra pip blurs into the next fail (4.8 % on a
-        photoreal ebony box), as do thin line numerals (1.5 %)."""
+        photoreal ebony box), as do thin line numerals (1.5 %). Judged with each mark free
+        to move (``anchored=False``): the copies differ from the photos only by a shift, so
+        the whole face pins them where a real crop — lit, turned, cut otherwise — may not;
+        how a mark a pip's spacing off fits another value is what the check must see (a
+        photoreal ebony box judged anchored passed at 0 wrong in 303 and read four values
+        one too high in a frame of its own table)."""
         if self._reliable is None:
             rng = np.random.default_rng(0)
             right = wrong = 0
@@ -90,7 +96,7 @@ class DetailLook:
                 colour = label.rsplit("-", 1)[0]
                 among = tuple(sorted({n for n, _ in self._faces if n.rsplit("-", 1)[0] == colour}))
                 for _ in range(COPIES):
-                    seen = self.look(_camera_like(face, rng), among, 0, min_score, min_margin)
+                    seen = self.look(_camera_like(face, rng), among, 0, min_score, min_margin, anchored=False)
                     if seen is not None and seen.confidence >= 0.5:
                         right += seen.label == label
                         wrong += seen.label != label
@@ -137,21 +143,26 @@ class DetailLook:
         min_score: float,
         min_margin: float,
         seen: float = 1.0,
+        anchored: bool = True,
     ) -> Match | None:
         """The best of ``among`` for a card ``crop`` (``FACE``, upright as the catalogue's
         faces after ``turn`` quarter turns of them); None where they do not differ or fewer
         than two of them are enrolled. ``seen``: the share of ``FACE``'s width the camera
-        saw of the card — below 1 the faces are compared as it would show them."""
+        saw of the card — below 1 the faces are compared as it would show them.
+        ``anchored``: the regions matched only near where the whole face fits (``ANCHOR``)."""
         regions = self.regions(among, turn, min(1.0, max(SEEN_STEP, round(seen / SEEN_STEP) * SEEN_STEP)))
         names = list(regions.faces)
         if len(names) < 2 or not regions.boxes:
             return None
         padded = cv2.copyMakeBorder(detail(crop), REACH, REACH, REACH, REACH, cv2.BORDER_REPLICATE)
-        scores = _scores(padded, regions.boxes, [regions.faces[n] for n in names])
+        anchor = ANCHOR if anchored else None
+        faces = [regions.faces[n] for n in names]
+        scores = _scores(padded, regions.boxes, faces, _near_whole(padded, faces, anchor))
         if regions.low:
             # how sharp a frame shows a mark lies between the photo and its pixel count (a
             # camera's own sharpening, a renderer's): the faces as the crop is best fitted
-            low = _scores(padded, regions.boxes, [regions.low[n] for n in names])
+            lows = [regions.low[n] for n in names]
+            low = _scores(padded, regions.boxes, lows, _near_whole(padded, lows, anchor))
             if _lead(low) > _lead(scores):
                 scores = low
         return verdict(scores, np.arange(len(names)), names, min_score, min_margin, len(names))
@@ -164,10 +175,14 @@ def _lead(scores: np.ndarray) -> float:
 
 
 def _scores(
-    padded: np.ndarray, boxes: list[tuple[int, int, int, int]], faces: list[list[np.ndarray]]
+    padded: np.ndarray,
+    boxes: list[tuple[int, int, int, int]],
+    faces: list[list[np.ndarray]],
+    kept: tuple[slice, slice] | None,
 ) -> np.ndarray:
     """Each label's fit (1 × labels) to a crop's detail padded by ``REACH``: its regions
-    matched together, at the best shift, the best of its photos."""
+    matched together, at the best shift (among the ``kept`` shifts, if given), the best of
+    its photos."""
     scores = np.full((1, len(faces)), -1.0, np.float32)
     area = np.array([w * h for _, _, w, h in boxes], np.float32)
     for j, photos in enumerate(faces):
@@ -183,8 +198,31 @@ def _scores(
             # one shift for every region: each region free to move on its own lets a wrong
             # label's numeral and pips each find their best spot apart
             together = np.tensordot(area, np.array(maps), axes=1) / area.sum()
+            if kept is not None:
+                together = together[kept]
             scores[0, j] = max(scores[0, j], float(together.max()))
     return scores
+
+
+def _near_whole(
+    padded: np.ndarray, faces: list[list[np.ndarray]], reach: int | None
+) -> tuple[slice, slice] | None:
+    """The shifts within ``reach`` px of where the card's whole face, rim left out, fits the
+    crop best (its labels' photos averaged: the art they share, one place for the card);
+    None for every shift. Where the faces differ is often where one has a mark and the
+    other none (a 2's second pip, a 1's bare card), and a mark moved on its own onto the
+    other's place fits that label."""
+    if reach is None:
+        return None
+    mean = np.mean([face for photos in faces for face in photos], axis=0).astype(np.float32)
+    h, w = mean.shape[:2]
+    whole = cv2.matchTemplate(
+        padded[RIM : h - RIM + 2 * REACH, RIM : w - RIM + 2 * REACH],
+        mean[RIM : h - RIM, RIM : w - RIM],
+        cv2.TM_CCOEFF_NORMED,
+    )
+    by, bx = np.unravel_index(int(np.argmax(whole)), whole.shape)
+    return slice(max(0, by - reach), by + reach + 1), slice(max(0, bx - reach), bx + reach + 1)
 
 
 def brought_down(face: np.ndarray, seen: float) -> np.ndarray:
