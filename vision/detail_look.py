@@ -56,8 +56,10 @@ def _standard(a: np.ndarray) -> np.ndarray:
 class _Regions:
     boxes: list[tuple[int, int, int, int]]  # x, y, w, h in FACE pixels
     faces: dict[str, list[np.ndarray]]  # label → the detail of each of its photos, turned
+    whole: np.ndarray  # all of them averaged: the art the labels share (``_near_whole``)
     # the same brought down to what the camera saw (``brought_down``); empty where it saw more
     low: dict[str, list[np.ndarray]]
+    whole_low: np.ndarray | None
 
 
 class DetailLook:
@@ -69,10 +71,8 @@ class DetailLook:
             (label, cv2.resize(image, FACE, interpolation=cv2.INTER_AREA)) for label, image in faces
         ]
         self.details: dict[str, list[np.ndarray]] = {}
-        self._sized: dict[str, list[np.ndarray]] = {}
         for label, face in self._faces:
             self.details.setdefault(label, []).append(detail(face))
-            self._sized.setdefault(label, []).append(face)
         self._regions: dict[tuple[tuple[str, ...], int, float], _Regions] = {}
         self._reliable: bool | None = None
 
@@ -128,11 +128,13 @@ class DetailLook:
                 low = {
                     label: [
                         _standard(np.rot90(detail(brought_down(f, seen)), turn).copy())
-                        for f in self._sized[label]
+                        for name, f in self._faces
+                        if name == label
                     ]
                     for label in sharp
                 }
-            self._regions[key] = _Regions(boxes, sharp, low)
+            whole_low = _averaged(low) if low else None
+            self._regions[key] = _Regions(boxes, sharp, _averaged(sharp), low, whole_low)
         return self._regions[key]
 
     def look(
@@ -157,12 +159,12 @@ class DetailLook:
         padded = cv2.copyMakeBorder(detail(crop), REACH, REACH, REACH, REACH, cv2.BORDER_REPLICATE)
         anchor = ANCHOR if anchored else None
         faces = [regions.faces[n] for n in names]
-        scores = _scores(padded, regions.boxes, faces, _near_whole(padded, faces, anchor))
-        if regions.low:
+        scores = _scores(padded, regions.boxes, faces, _near_whole(padded, regions.whole, anchor))
+        if regions.low and regions.whole_low is not None:
             # how sharp a frame shows a mark lies between the photo and its pixel count (a
             # camera's own sharpening, a renderer's): the faces as the crop is best fitted
             lows = [regions.low[n] for n in names]
-            low = _scores(padded, regions.boxes, lows, _near_whole(padded, lows, anchor))
+            low = _scores(padded, regions.boxes, lows, _near_whole(padded, regions.whole_low, anchor))
             if _lead(low) > _lead(scores):
                 scores = low
         return verdict(scores, np.arange(len(names)), names, min_score, min_margin, len(names))
@@ -204,24 +206,28 @@ def _scores(
     return scores
 
 
-def _near_whole(
-    padded: np.ndarray, faces: list[list[np.ndarray]], reach: int | None
-) -> tuple[slice, slice] | None:
-    """The shifts within ``reach`` px of where the card's whole face, rim left out, fits the
-    crop best (its labels' photos averaged: the art they share, one place for the card);
-    None for every shift. Where the faces differ is often where one has a mark and the
+def _averaged(faces: dict[str, list[np.ndarray]]) -> np.ndarray:
+    """Every photo of every label averaged (float32): the art they share."""
+    every = [face for photos in faces.values() for face in photos]
+    out: np.ndarray = np.mean(every, axis=0).astype(np.float32)
+    return out
+
+
+def _near_whole(padded: np.ndarray, whole: np.ndarray, reach: int | None) -> tuple[slice, slice] | None:
+    """The shifts within ``reach`` px of where the card's ``whole`` face (its labels' photos
+    averaged: the art they share, one place for the card), rim left out, fits the crop
+    best; None for every shift. Where the faces differ is often where one has a mark and the
     other none (a 2's second pip, a 1's bare card), and a mark moved on its own onto the
     other's place fits that label."""
     if reach is None:
         return None
-    mean = np.mean([face for photos in faces for face in photos], axis=0).astype(np.float32)
-    h, w = mean.shape[:2]
-    whole = cv2.matchTemplate(
+    h, w = whole.shape[:2]
+    fit = cv2.matchTemplate(
         padded[RIM : h - RIM + 2 * REACH, RIM : w - RIM + 2 * REACH],
-        mean[RIM : h - RIM, RIM : w - RIM],
+        whole[RIM : h - RIM, RIM : w - RIM],
         cv2.TM_CCOEFF_NORMED,
     )
-    by, bx = np.unravel_index(int(np.argmax(whole)), whole.shape)
+    by, bx = np.unravel_index(int(np.argmax(fit)), fit.shape)
     return slice(max(0, by - reach), by + reach + 1), slice(max(0, bx - reach), bx + reach + 1)
 
 
